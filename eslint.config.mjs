@@ -1,0 +1,15 @@
+import next from 'eslint-config-next';
+
+export default [
+  ...next,
+  { ignores: ['.next/**', 'node_modules/**', 'lib/engine/db/migrations/**', 'bench/out/**'] },
+  {
+    // Import boundaries: the contract depends on zod only; the engine never reaches into the UI.
+    files: ['lib/contract/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/lib/engine/*', '@/lib/dashboard/*', '@/components/*', '@/app/*'] }] },
+  },
+  {
+    files: ['lib/engine/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/lib/dashboard/*', '@/components/*', '@/app/*'] }] },
+  },
+];

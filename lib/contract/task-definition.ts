@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+// A task's stored definition. The spec shows only inputs {name,type,description} and outputs {name};
+// the rest (output type, description, query) is what the planner produces and the research runner answers.
+
+export const InputTypeSchema = z.enum(['url', 'string', 'number', 'email']);
+export type InputType = z.infer<typeof InputTypeSchema>;
+
+export const OutputTypeSchema = z.enum(['string', 'number', 'boolean', 'date', 'url', 'email', 'list']);
+export type OutputType = z.infer<typeof OutputTypeSchema>;
+
+const IdentifierSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case: lowercase letters, digits and underscores');
+
+export const TaskInputSchema = z.object({
+  name: IdentifierSchema,
+  type: InputTypeSchema,
+  description: z.string().max(2000),
+});
+export type TaskInput = z.infer<typeof TaskInputSchema>;
+
+export const TaskOutputSchema = z.object({
+  name: IdentifierSchema,
+  description: z.string().max(2000),
+  type: OutputTypeSchema,
+  /** The question the research runner answers for this output; may reference inputs as {input_name}. */
+  query: z.string().min(1).max(2000),
+});
+export type TaskOutput = z.infer<typeof TaskOutputSchema>;
+
+export const TaskDefinitionSchema = z.object({
+  name: z.string().min(1).max(200),
+  description: z.string().max(10_000),
+  inputs: z.array(TaskInputSchema).min(1).max(20),
+  outputs: z.array(TaskOutputSchema).min(1).max(100),
+  /** When true the task returns rows (list_data_json), one per item found, with the outputs as columns. */
+  list: z.boolean(),
+});
+export type TaskDefinition = z.infer<typeof TaskDefinitionSchema>;
+
+/** One question put to a website: what dynamic runs send and what task outputs become. */
+export const ResearchQuerySchema = z.object({
+  keyword: z.string().min(1).max(100),
+  query: z.string().min(1).max(2000),
+  type: OutputTypeSchema,
+  description: z.string().max(2000).optional(),
+});
+export type ResearchQuery = z.infer<typeof ResearchQuerySchema>;
+
+/** Where an answer came from: every non-empty value carries one. */
+export const SourceSchema = z.object({
+  url: z.string(),
+  snippet: z.string(),
+  confidence: z.number().min(0).max(1),
+});
+export type Source = z.infer<typeof SourceSchema>;
+
+export const PageReadSchema = z.object({
+  url: z.string(),
+  status: z.number().int(),
+  via: z.enum(['static', 'browser']),
+  ms: z.number(),
+});
+export type PageRead = z.infer<typeof PageReadSchema>;

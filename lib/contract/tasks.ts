@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { OutputTypeSchema, PageReadSchema, SourceSchema, TaskInputSchema, TaskOutputSchema } from './task-definition';
+
+// Spec 2.2 — task summary as listed.
+export const TaskSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  live_version: z.number().int(),
+  max_version: z.number().int(),
+  run_count: z.number().int(),
+});
+export type TaskSummary = z.infer<typeof TaskSummarySchema>;
+
+// Spec 2.3 — detail adds inputs and outputs; outputs carry our extra fields (additive).
+export const TaskDetailSchema = TaskSummarySchema.extend({
+  inputs: z.array(TaskInputSchema),
+  outputs: z.array(TaskOutputSchema.partial().extend({ name: z.string() })),
+  list: z.boolean().optional(),
+});
+export type TaskDetail = z.infer<typeof TaskDetailSchema>;
+
+// Spec 2.4 — job result under /v0.1. data_sources, pages and error are our additive fields.
+export const JobResultSchema = z.object({
+  data_json: z.record(z.string(), z.unknown()),
+  list_data_json: z.array(z.record(z.string(), z.unknown())),
+  list: z.boolean(),
+  job_id: z.string(),
+  error_detected: z.boolean(),
+  error: z.string().nullable().optional(),
+  data_sources: z.record(z.string(), SourceSchema).optional(),
+  pages: z.array(PageReadSchema).optional(),
+  task_version: z.number().int().optional(),
+  elapsed_ms: z.number().optional(),
+});
+export type JobResult = z.infer<typeof JobResultSchema>;
+
+// Spec 2.4 — /v0 dynamic-run result: data_json is an array, no list_data_json/list.
+export const V0DynamicResultSchema = z.object({
+  data_json: z.array(z.record(z.string(), z.unknown())),
+  job_id: z.string(),
+  error_detected: z.boolean(),
+  error: z.string().nullable().optional(),
+});
+export type V0DynamicResult = z.infer<typeof V0DynamicResultSchema>;
+
+const MAX_TEXT = 10_000;
+
+export const RunTaskRequestSchema = z.object({
+  inputs: z.array(z.union([z.string(), z.number()]).transform(String)).min(1).max(20),
+  task_version: z.number().int().min(1).optional(),
+});
+export type RunTaskRequest = z.infer<typeof RunTaskRequestSchema>;
+
+export const QuickTestRequestSchema = z.object({
+  input: z.string().min(1, 'input must not be empty').max(2048),
+  task_version: z.number().int().min(1).optional(),
+});
+
+export const EditTaskRequestSchema = z.object({
+  instruction: z.string().trim().min(1, 'instruction must not be empty').max(MAX_TEXT),
+});
+export const EditTaskResponseSchema = z.object({
+  task_id: z.string(),
+  version: z.number().int(),
+  message: z.string(),
+  changes: z.array(z.string()).optional(),
+});
+
+export const CreateTaskRequestSchema = z.object({
+  description: z.string().trim().min(1, 'description must not be empty').max(MAX_TEXT),
+});
+export const CreateTaskResponseSchema = z.object({
+  task_id: z.string(),
+  name: z.string(),
+  message: z.string(),
+});
+
+// Spec 2.5 — a dynamic-run item. `formatting.type` and `description` are our documented extras.
+export const VariableSearchItemSchema = z.object({
+  query: z.string().trim().min(1, 'query must not be empty').max(2000),
+  formatting: z
+    .object({
+      keyword: z.string().trim().min(1, 'formatting.keyword must not be empty').max(100),
+      type: OutputTypeSchema.optional(),
+      description: z.string().max(2000).optional(),
+    })
+    .passthrough(),
+});
+
+export const DynamicRunRequestSchema = z.object({
+  websiteUrl: z.string().trim().min(1, 'websiteUrl must not be empty').max(2048),
+  variableSearchItems: z.array(VariableSearchItemSchema).min(1).max(50),
+  turbo: z.boolean().optional(),
+});
+export type DynamicRunRequest = z.infer<typeof DynamicRunRequestSchema>;

@@ -1,0 +1,107 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, isNull, like } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { apiKeys } from '../db/schema';
+import { newId } from '../ids';
+
+// Keys are stored as sha256 hashes. The id column starts with the first 8 hex chars of the hash so a
+// lookup finds candidates by prefix; the full hashes are then compared in constant time.
+
+export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+export function generateKey(): string {
+  return `qk_${randomBytes(32).toString('base64url')}`;
+}
+
+export interface KeyInfo {
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export async function createKey(db: Db, name: string, key = generateKey()): Promise<{ key: string; info: KeyInfo }> {
+  const hash = hashKey(key);
+  const id = `${hash.slice(0, 8)}_${newId('key', 6)}`;
+  const [row] = await db.insert(apiKeys).values({ id, name, hash }).returning();
+  return { key, info: toInfo(row!) };
+}
+
+export async function listKeys(db: Db): Promise<KeyInfo[]> {
+  const rows = await db.select().from(apiKeys).orderBy(apiKeys.createdAt);
+  return rows.map(toInfo);
+}
+
+export async function revokeKey(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  keyCache.clear();
+  return rows.length > 0;
+}
+
+// A short cache spares the store one query per request under load; revocation clears it in this process
+// and other processes see it within the TTL.
+const CACHE_TTL_MS = 5_000;
+const keyCache = new Map<string, { id: string; until: number }>();
+
+export async function verifyKey(db: Db, presented: string | null): Promise<string | null> {
+  if (!presented || presented.length > 512) return null;
+  const hash = hashKey(presented);
+  const cached = keyCache.get(hash);
+  if (cached && cached.until > Date.now()) return cached.id;
+  const candidates = await db
+    .select({ id: apiKeys.id, hash: apiKeys.hash })
+    .from(apiKeys)
+    .where(and(like(apiKeys.id, `${hash.slice(0, 8)}\\_%`), isNull(apiKeys.revokedAt)));
+  const given = Buffer.from(hash, 'hex');
+  let match: string | null = null;
+  for (const c of candidates) {
+    const stored = Buffer.from(c.hash, 'hex');
+    if (stored.length === given.length && timingSafeEqual(stored, given)) match = c.id;
+  }
+  if (match) {
+    if (keyCache.size > 1000) keyCache.clear();
+    keyCache.set(hash, { id: match, until: Date.now() + CACHE_TTL_MS });
+  }
+  return match;
+}
+
+/**
+ * Make sure a usable key exists: QUARRY_API_KEY when set, otherwise one generated on first start,
+ * written to <dataDir>/api-key (mode 600) and printed once.
+ */
+export async function ensureBootstrapKey(db: Db, dataDir: string, envKey: string | undefined): Promise<string> {
+  if (envKey) {
+    const hash = hashKey(envKey);
+    const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hash));
+    if (existing.length === 0) await createKey(db, 'bootstrap (QUARRY_API_KEY)', envKey);
+    return envKey;
+  }
+  const file = path.join(dataDir, 'api-key');
+  if (fs.existsSync(file)) {
+    const key = fs.readFileSync(file, 'utf8').trim();
+    const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hashKey(key)));
+    if (existing.length > 0) return key;
+  }
+  const { key } = await createKey(db, 'bootstrap (generated)');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, key + '\n', { mode: 0o600 });
+  console.log(`[quarry] generated an API key (kept in ${file}; shown once):\n\n    ${key}\n`);
+  return key;
+}
+
+function toInfo(r: typeof apiKeys.$inferSelect): KeyInfo {
+  return {
+    id: r.id,
+    name: r.name,
+    created_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt?.toISOString() ?? null,
+    revoked_at: r.revokedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/query-rows';
+import type { Db } from '../db/client';
+import { conflict, notFound } from '../errors';
+
+// Spec 3: one transaction marks the batch cancelled and removes its pending jobs, returning the count.
+// Jobs already claimed are "in progress" and finish; the worker's completion step then closes the batch.
+export async function cancelBatch(db: Db, batchId: string) {
+  return db.transaction(async (tx) => {
+    const locked = await queryRows<{
+      job_status: string;
+      jobs_added: number;
+      jobs_completed: number;
+      cancelled: boolean;
+      completed: boolean;
+    }>(tx, sql`SELECT job_status, jobs_added, jobs_completed, cancelled, completed FROM batches WHERE id = ${batchId} FOR UPDATE`);
+    const b = locked[0];
+    if (!b || b.job_status === 'INGESTING') throw notFound('Batch', batchId);
+    if (b.cancelled) throw conflict('Batch already cancelled', `batch ${batchId} was already cancelled`);
+    if (b.completed) throw conflict('Batch already completed', `batch ${batchId} has completed; there is nothing to cancel`);
+    const removed = await queryRows<{ n: number }>(tx, sql`
+      WITH r AS (
+        UPDATE jobs SET state = 'removed', finished_at = now()
+        WHERE batch_id = ${batchId} AND state = 'pending' RETURNING 1
+      ) SELECT count(*)::int AS n FROM r`);
+    const jobsRemoved = Number(removed[0]?.n ?? 0);
+    const inProgress = Number(b.jobs_added) - Number(b.jobs_completed) - jobsRemoved;
+    await tx.execute(sql`
+      UPDATE batches SET cancelled = true, jobs_removed = ${jobsRemoved},
+        job_status = ${inProgress > 0 ? 'CANCELLING' : 'CANCELLED'},
+        completed = ${inProgress <= 0},
+        finished_at = CASE WHEN ${inProgress <= 0} THEN now() ELSE finished_at END
+      WHERE id = ${batchId}`);
+    return { batch_id: batchId, cancelled: true, jobs_removed: jobsRemoved, jobs_in_progress: Math.max(0, inProgress) };
+  });
+}

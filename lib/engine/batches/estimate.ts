@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/query-rows';
+import type { Db } from '../db/client';
+
+// Honest estimates from the queue as it is: the remaining work of every active batch, the throughput
+// measured over the last five minutes (or, before anything ran, the configured concurrency at a
+// conservative two seconds a job), and the round-robin claim order, under which a batch of m jobs
+// finishes after sum(min(r_i, m)) + m jobs when the other active batches have r_i left.
+
+const WINDOW_S = 300;
+const DEFAULT_JOB_S = 2;
+
+export async function measuredThroughput(db: Db, concurrency: number): Promise<number> {
+  const res = await queryRows<{ n: number; first: Date | null }>(db, sql`
+    SELECT count(*)::int AS n, min(finished_at) AS first FROM jobs
+    WHERE finished_at > now() - make_interval(secs => ${WINDOW_S}) AND batch_id IS NOT NULL`);
+  const row = res[0];
+  const n = Number(row?.n ?? 0);
+  if (n >= 20 && row?.first) {
+    const span = Math.max(5, (Date.now() - new Date(row.first).getTime()) / 1000);
+    return n / span;
+  }
+  return concurrency / DEFAULT_JOB_S;
+}
+
+export async function estimateTimes(db: Db, batchId: string, mine: number, concurrency: number) {
+  const rate = await measuredThroughput(db, concurrency);
+  const res = await queryRows<{ remaining: number }>(db, sql`
+    SELECT (jobs_added - jobs_completed - jobs_removed)::int AS remaining FROM batches
+    WHERE job_status IN ('QUEUED','RUNNING','CANCELLING') AND id <> ${batchId}`);
+  const others = res.map((r) => Number(r.remaining));
+  const busy = others.reduce((a, b) => a + b, 0);
+  // With free slots a new batch starts at the next claim; with a full queue, after one round of claims.
+  const startJobs = busy === 0 ? 0 : Math.min(busy, concurrency);
+  const completeJobs = others.reduce((acc, r) => acc + Math.min(r, mine), 0) + mine;
+  const now = Date.now();
+  return {
+    estimated_time_to_start: new Date(now + (startJobs / rate) * 1000).toISOString(),
+    estimated_time_to_complete: new Date(now + (completeJobs / rate) * 1000).toISOString(),
+  };
+}

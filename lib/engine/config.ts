@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only place that reads process.env: parsed once, validated, typed.
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  QUARRY_DATA_DIR: z.string().default('./.quarry'),
+  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  QUARRY_API_KEY: z.string().min(16, 'QUARRY_API_KEY must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  QUARRY_UPSTREAM_URL: z.string().optional(),
+  QUARRY_UPSTREAM_KEY: z.string().optional(),
+  QUARRY_ALLOW_PRIVATE_URLS: flag,
+  QUARRY_WEBHOOK_SECRET: z.string().optional(),
+  QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
+  QUARRY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  QUARRY_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  QUARRY_MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
+  QUARRY_RUN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  QUARRY_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  QUARRY_MAX_PAGES: z.coerce.number().int().min(0).max(20).default(4),
+  QUARRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  QUARRY_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  QUARRY_PUBLIC_URL: z.string().optional(),
+  QUARRY_LLM_PROVIDER: z.string().optional(),
+  QUARRY_LLM_MODEL: z.string().optional(),
+  QUARRY_LLM_TURBO_MODEL: z.string().optional(),
+  QUARRY_DASHBOARD_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type EngineConfig = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.QUARRY_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    bootstrapApiKey: env.QUARRY_API_KEY,
+    allowPrivateUrls: env.QUARRY_ALLOW_PRIVATE_URLS,
+    webhookSecret: env.QUARRY_WEBHOOK_SECRET,
+    worker: env.QUARRY_WORKER,
+    workerConcurrency: env.QUARRY_WORKER_CONCURRENCY,
+    hostConcurrency: env.QUARRY_HOST_CONCURRENCY,
+    maxUploadBytes: Math.floor(env.QUARRY_MAX_UPLOAD_MB * 1024 * 1024),
+    runTimeoutMs: env.QUARRY_RUN_TIMEOUT_MS,
+    fetchTimeoutMs: env.QUARRY_FETCH_TIMEOUT_MS,
+    maxPages: env.QUARRY_MAX_PAGES,
+    maxAttempts: env.QUARRY_MAX_ATTEMPTS,
+    leaseMs: env.QUARRY_LEASE_MS,
+    publicUrl: env.QUARRY_PUBLIC_URL,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Parse an environment (process.env by default). Throws a readable error naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}

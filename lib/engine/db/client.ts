@@ -1,0 +1,87 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { acquireLock } from './lock-file';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Store {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run VACUUM (ANALYZE): PGlite has no autovacuum, PostgreSQL's is fine but a manual one after big writes helps. */
+  vacuum(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(process.cwd(), 'lib/engine/db/migrations');
+
+function migrationsFolder(): string {
+  // Tests and scripts may run from another cwd; fall back to the folder beside this file.
+  if (fs.existsSync(MIGRATIONS)) return MIGRATIONS;
+  return path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+}
+
+export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Store> {
+  const release = acquireLock(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: 'pglite',
+      vacuum: async () => {
+        await client.exec('VACUUM (ANALYZE)');
+      },
+      close: async () => {
+        try {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<Store> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // A pool error on an idle client (server restarted) must not crash the process; the next query reconnects.
+  pool.on('error', (err) => console.error('[quarry] postgres pool error:', err.message));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  // Several processes may start at once: serialise migrations with an advisory lock.
+  const conn = await pool.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock(727274)');
+    await migrate(drizzle(conn, { schema }) as never, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    conn.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    vacuum: async () => {
+      await db.execute(sql`VACUUM (ANALYZE) jobs`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

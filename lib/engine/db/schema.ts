@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { TaskDefinition } from '@/lib/contract/task-definition';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    // sha256 of the whole key: keys are 32 random bytes, so a fast hash is enough and verification stays cheap.
+    hash: text('hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const tasks = pgTable('tasks', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  liveVersion: integer('live_version').notNull(),
+  maxVersion: integer('max_version').notNull(),
+  runCount: integer('run_count').notNull().default(0),
+});
+
+export const taskVersions = pgTable(
+  'task_versions',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<TaskDefinition>().notNull(),
+    instruction: text('instruction'),
+    changes: jsonb('changes').$type<string[]>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.version] })],
+);
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: text('id').primaryKey(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    taskVersion: integer('task_version').notNull(),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    // INGESTING while an upload is being written: invisible to reads and never claimed.
+    jobStatus: text('job_status').notNull().default('INGESTING'),
+    completed: boolean('completed').notNull().default(false),
+    cancelled: boolean('cancelled').notNull().default(false),
+    webhookUrl: text('webhook_url').notNull().default(''),
+    jobsSubmitted: integer('jobs_submitted').notNull().default(0),
+    jobsAdded: integer('jobs_added').notNull().default(0),
+    // Counters kept in columns: count(*) over big job tables is too slow on PGlite's main thread.
+    jobsCompleted: integer('jobs_completed').notNull().default(0),
+    jobsFailed: integer('jobs_failed').notNull().default(0),
+    jobsRemoved: integer('jobs_removed').notNull().default(0),
+    rowErrors: jsonb('row_errors').$type<{ error_index: number; error_message: string }[]>().notNull().default([]),
+    inputFormat: text('input_format').notNull().default('jsonl'),
+    lastClaimAt: ts('last_claim_at'),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('batches_created_idx').on(t.createdAt), index('batches_status_idx').on(t.jobStatus)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: text('job_id').notNull(),
+    batchId: text('batch_id').references(() => batches.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    dataUuid: text('data_uuid').notNull(),
+    inputs: jsonb('inputs').$type<string[]>().notNull(),
+    host: text('host').notNull().default(''),
+    // pending → running → succeeded | failed; pending → removed on cancel
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    leaseUntil: ts('lease_until'),
+    result: jsonb('result'),
+    errorDetected: boolean('error_detected').notNull().default(false),
+    error: text('error'),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('jobs_batch_seq_idx').on(t.batchId, t.seq),
+    uniqueIndex('jobs_job_id_idx').on(t.jobId),
+    index('jobs_pending_idx').on(t.batchId, t.seq).where(sql`state = 'pending'`),
+    index('jobs_running_idx').on(t.leaseUntil).where(sql`state = 'running'`),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
+  ],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    kind: text('kind').notNull(), // completion | results
+    part: integer('part').notNull(),
+    parts: integer('parts').notNull(),
+    state: text('state').notNull().default('pending'), // pending | delivering | delivered | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: ts('lease_until'),
+    lastStatus: integer('last_status'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    index('webhook_due_idx').on(t.nextAttemptAt).where(sql`state in ('pending','delivering')`),
+    index('webhook_batch_idx').on(t.batchId),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    durationMs: real('duration_ms'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);

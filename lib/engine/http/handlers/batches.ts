@@ -1,0 +1,134 @@
+import {
+  ListBatchesQuerySchema,
+  ResultsQuerySchema,
+  UpdateBatchRequestSchema,
+} from '@/lib/contract/batches';
+import type { Engine } from '../../runtime';
+import { cancelBatch } from '../../batches/cancel';
+import { createBatch, validateData, validateWebhookUrl } from '../../batches/create';
+import { resultsFile } from '../../batches/download';
+import { signedFileUrl, verifyFileUrl, type FileFormat } from '../../batches/file-url';
+import { findBatch, listBatches, toBatchDetail } from '../../batches/read';
+import { iterateResultRows, ndjsonLines, rawEnvelope, streamFrom } from '../../batches/results';
+import { updateBatchWebhook } from '../../batches/update';
+import { EngineError, badRequest } from '../../errors';
+import { enqueueDeliveries } from '../../webhooks/enqueue';
+import { endpoint, type Ctx } from '../endpoint';
+import { receiveUpload } from '../multipart';
+import { parseWith, readJson } from '../read-body';
+
+const batchDeps = (e: Engine) => ({
+  db: e.db,
+  allowPrivate: e.config.allowPrivateUrls,
+  concurrency: e.config.workerConcurrency,
+  wake: () => e.wakeWorker(),
+  afterBigWrite: (n: number) => e.afterBigWrite(n),
+});
+
+async function withUpload<T>(ctx: Ctx, fn: (u: Awaited<ReturnType<typeof receiveUpload>>) => Promise<T>) {
+  const upload = await receiveUpload(ctx.req, {
+    fileField: 'batch_input_data',
+    maxBytes: ctx.engine.config.maxUploadBytes,
+    tmpDir: ctx.engine.uploadDir,
+  });
+  try {
+    return await fn(upload);
+  } finally {
+    upload.cleanup();
+  }
+}
+
+// POST /v0/batches/validate-data — check a file for a task without launching anything.
+export const validateDataV0 = endpoint('v0', { auth: true }, async (ctx) => ({
+  data: await withUpload(ctx, (u) => validateData({ db: ctx.engine.db }, u)),
+}));
+
+// POST /v0.1/batches — upload rows and launch a batch.
+export const createBatchV01 = endpoint('v0.1', { auth: true }, async (ctx) => {
+  const created = await withUpload(ctx, (u) => createBatch(batchDeps(ctx.engine), u));
+  const bad = created.jobs_failed_error_indexes.length;
+  return {
+    data: created,
+    status: 201,
+    message: `Batch created: ${created.jobs_added} jobs queued${bad ? `, ${bad} rows rejected` : ''}`,
+  };
+});
+
+const cancel = async ({ engine, params }: Ctx) => {
+  const r = await cancelBatch(engine.db, (params.batch_id ?? params.id)!);
+  return {
+    data: { batch_id: r.batch_id, cancelled: r.cancelled, jobs_removed: r.jobs_removed },
+    message: `Batch cancelled: ${r.jobs_removed} pending jobs removed, ${r.jobs_in_progress} in progress will finish`,
+  };
+};
+// POST /v0.1/batches/{batch_id}/cancel and POST /v0/batches/{id}/cancel
+export const cancelBatchV01 = endpoint('v0.1', { auth: true }, cancel);
+export const cancelBatchV0 = endpoint('v0', { auth: true }, cancel);
+
+// GET /v0/batches/{id} — batch with counts and job_status.
+export const getBatchV0 = endpoint('v0', { auth: true }, async ({ engine, params }) => ({
+  data: toBatchDetail(await findBatch(engine.db, params.id!)),
+}));
+
+// GET /v0/batches — newest first; page, page_size (≤ 500), task_id, status.
+export const listBatchesV0 = endpoint('v0', { auth: true }, async ({ engine, url }) => {
+  const q = parseWith(ListBatchesQuerySchema, Object.fromEntries(url.searchParams), 'query');
+  const { items, pagination } = await listBatches(engine.db, q);
+  return { data: items, pagination };
+});
+
+// PUT /v0.1/batches/{batch_id} — set or clear (empty string) the webhook address.
+export const updateBatchV01 = endpoint('v0.1', { auth: true }, async ({ engine, req, params }) => {
+  const body = await readJson(req, UpdateBatchRequestSchema);
+  const data = await updateBatchWebhook(engine.db, params.batch_id!, body.webhook_url, engine.config.allowPrivateUrls);
+  return { data, message: data.webhook_url ? 'Webhook address set' : 'Webhook address cleared' };
+});
+
+function baseUrl(engine: Engine, req: Request): string {
+  if (engine.config.publicUrl) return engine.config.publicUrl;
+  const u = new URL(req.url);
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? u.host;
+  const proto = req.headers.get('x-forwarded-proto') ?? u.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
+// GET /v0/batches/{id}/results — output_type raw (envelope + signed file link), stream (NDJSON) or webhook.
+export const resultsV0 = endpoint('v0', { auth: true }, async ({ engine, req, url, params }) => {
+  const q = parseWith(ResultsQuerySchema, Object.fromEntries(url.searchParams), 'query');
+  const batch = await findBatch(engine.db, params.id!);
+  const rows = () => iterateResultRows(engine.db, batch.id, batch.taskVersion);
+  if (q.output_type === 'stream') {
+    return new Response(streamFrom(ndjsonLines(rows())), {
+      headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  if (q.output_type === 'webhook') {
+    const target = q.webhook_url !== undefined ? validateWebhookUrl(q.webhook_url, engine.config.allowPrivateUrls) : batch.webhookUrl;
+    if (!target) {
+      throw badRequest('No webhook address', 'pass webhook_url, or set one on the batch with PUT /v0.1/batches/{batch_id}');
+    }
+    const total = batch.jobsAdded - batch.jobsRemoved;
+    const ids = await enqueueDeliveries(engine.db, { batchId: batch.id, url: target, kind: 'results', totalRows: total });
+    engine.webhooks.wake();
+    return {
+      data: { batch_id: batch.id, webhook_url: target, deliveries: ids, parts: ids.length },
+      status: 202,
+      message: `Results are being sent to ${target} in ${ids.length} part${ids.length === 1 ? '' : 's'}`,
+    };
+  }
+  const format = (q.format ?? 'jsonl') as FileFormat;
+  const file = { file: signedFileUrl(baseUrl(engine, req), engine.webhookSecret, batch.id, format) };
+  const message = batch.completed ? 'Results' : `Partial results: the batch is ${batch.jobStatus}`;
+  return new Response(streamFrom(rawEnvelope(rows(), { message, file })), {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+});
+
+// GET /files/results/{batch_id}?format&expires&signature — the signed results file; no key.
+export const resultsFileDownload = endpoint('none', { auth: false }, async ({ engine, url, params }) => {
+  const problem = verifyFileUrl(engine.webhookSecret, params.batch_id!, url.searchParams);
+  if (problem) throw new EngineError('unauthorized', 'Invalid download link', problem);
+  const format = (url.searchParams.get('format') ?? 'jsonl') as FileFormat;
+  if (!['jsonl', 'csv', 'xlsx', 'json'].includes(format)) throw badRequest('Invalid format', 'format must be jsonl, csv, xlsx or json');
+  return resultsFile(engine.db, params.batch_id!, format);
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { EngineError, badRequest } from '../errors';
+import { newId } from '../ids';
+
+export interface Upload {
+  fields: Record<string, string>;
+  file: { path: string; filename: string; size: number } | null;
+  cleanup(): void;
+}
+
+// The upload is spooled to a temp file as it streams in: memory stays flat whatever the size, and the
+// form's fields (task_id may come after the file) are all known before ingest reads the rows back.
+export async function receiveUpload(
+  req: Request,
+  opts: { fileField: string; maxBytes: number; tmpDir: string },
+): Promise<Upload> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(type)) {
+    throw new EngineError(
+      'unsupported_media_type',
+      'Unsupported content type',
+      `expected multipart/form-data with a '${opts.fileField}' file, got '${type.split(';')[0] || 'none'}'`,
+    );
+  }
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > opts.maxBytes + 64 * 1024) throw tooLarge(opts.maxBytes);
+  if (!req.body) throw badRequest('Request body is empty', `send a '${opts.fileField}' file`);
+
+  fs.mkdirSync(opts.tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let file: Upload['file'] = null;
+  const tmpPath = path.join(opts.tmpDir, `${newId('upload')}.part`);
+  const cleanup = () => fs.rm(tmpPath, { force: true }, () => undefined);
+
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: { 'content-type': type },
+      limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: opts.maxBytes, parts: 25 },
+    });
+  } catch (err) {
+    throw badRequest('Malformed multipart body', (err as Error).message);
+  }
+
+  const done = new Promise<void>((resolve, reject) => {
+    let pendingWrite: Promise<void> = Promise.resolve();
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) reject(badRequest('Form field too long', `field '${name}' exceeds 64 KiB`));
+      fields[name] = value;
+    });
+    bb.on('file', (name, stream, info) => {
+      if (name !== opts.fileField || file) {
+        stream.resume();
+        if (name !== opts.fileField) return reject(badRequest('Unexpected file field', `files go in '${opts.fileField}', not '${name}'`));
+        return;
+      }
+      let size = 0;
+      stream.on('data', (c: Buffer) => (size += c.length));
+      stream.on('limit', () => reject(tooLarge(opts.maxBytes)));
+      file = { path: tmpPath, filename: info.filename ?? '', size: 0 };
+      pendingWrite = pipeline(stream, fs.createWriteStream(tmpPath)).then(() => {
+        if (file) file.size = size;
+      });
+    });
+    bb.on('filesLimit', () => reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)));
+    bb.on('fieldsLimit', () => reject(badRequest('Too many form fields', 'at most 20 fields')));
+    bb.on('error', (err) => reject(badRequest('Malformed multipart body', (err as Error).message)));
+    bb.on('close', () => pendingWrite.then(resolve, reject));
+  });
+
+  const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
+  try {
+    await Promise.all([pipeline(body, bb).catch((err) => Promise.reject(badRequest('Malformed multipart body', (err as Error).message))), done]);
+  } catch (err) {
+    // Discard the unread rest (no buffering) so the client receives the error envelope, not a reset.
+    body.unpipe();
+    body.resume();
+    cleanup();
+    throw err instanceof EngineError ? err : badRequest('Upload failed', (err as Error).message);
+  }
+  return { fields, file, cleanup };
+}
+
+function tooLarge(max: number) {
+  return new EngineError('too_large', 'Upload too large', `the file must be at most ${Math.round(max / 1024 / 1024)} MB (QUARRY_MAX_UPLOAD_MB)`);
+}

@@ -1,0 +1,65 @@
+import type { RouteHandler } from './endpoint';
+import * as b from './handlers/batches';
+import * as t from './handlers/tasks';
+import * as u from './handlers/utility';
+
+// Every engine route. app/** mirrors this table one file per path (checked by a test); the loopback
+// server used by tests and benchmarks routes with it directly.
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  handler: RouteHandler;
+}
+
+export const ROUTES: RouteDef[] = [
+  { method: 'GET', path: '/', handler: u.health },
+  { method: 'POST', path: '/webhook-test', handler: u.webhookTest },
+  { method: 'POST', path: '/api-test', handler: u.apiTest },
+
+  { method: 'POST', path: '/v0.1/tasks/create', handler: t.createTaskV01 },
+  { method: 'GET', path: '/v0.1/tasks', handler: t.listTasksV01 },
+  { method: 'POST', path: '/v0.1/tasks', handler: t.dynamicRunRouteV01 },
+  { method: 'GET', path: '/v0/tasks', handler: t.listTasksV0 },
+  { method: 'POST', path: '/v0/tasks', handler: t.dynamicRunRouteV0 },
+  { method: 'GET', path: '/v0.1/tasks/[task_id]', handler: t.getTaskV01 },
+  { method: 'POST', path: '/v0.1/tasks/[task_id]', handler: t.runTaskV01 },
+  { method: 'PATCH', path: '/v0.1/tasks/[task_id]', handler: t.editTaskV01 },
+  { method: 'POST', path: '/v0.1/tasks/[task_id]/test', handler: t.quickTestV01 },
+
+  { method: 'POST', path: '/v0/batches/validate-data', handler: b.validateDataV0 },
+  { method: 'POST', path: '/v0.1/batches', handler: b.createBatchV01 },
+  { method: 'POST', path: '/v0.1/batches/[batch_id]/cancel', handler: b.cancelBatchV01 },
+  { method: 'PUT', path: '/v0.1/batches/[batch_id]', handler: b.updateBatchV01 },
+  { method: 'POST', path: '/v0/batches/[id]/cancel', handler: b.cancelBatchV0 },
+  { method: 'GET', path: '/v0/batches', handler: b.listBatchesV0 },
+  { method: 'GET', path: '/v0/batches/[id]', handler: b.getBatchV0 },
+  { method: 'GET', path: '/v0/batches/[id]/results', handler: b.resultsV0 },
+  { method: 'GET', path: '/files/results/[batch_id]', handler: b.resultsFileDownload },
+];
+
+/** Match a path against the table; static segments win over [params], as in Next's router. */
+export function matchRoute(method: string, pathname: string) {
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  let best: { route: RouteDef; params: Record<string, string>; score: number } | null = null;
+  let pathMatched = false;
+  for (const route of ROUTES) {
+    const segs = route.path.split('/').filter(Boolean);
+    if (segs.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    const ok = segs.every((s, i) => {
+      const p = parts[i]!;
+      if (s.startsWith('[')) {
+        params[s.slice(1, -1)] = decodeURIComponent(p);
+        return true;
+      }
+      score++;
+      return s === p;
+    });
+    if (!ok) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  return { match: best, pathMatched };
+}

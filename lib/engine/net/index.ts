@@ -1,0 +1,30 @@
+export {
+  checkUrl,
+  describePrivateHost,
+  isPublicAddress,
+  normalizeUrlInput,
+  type UrlCheck,
+} from './url-guard';
+export {
+  createGuardedFetch,
+  type FetchInit,
+  type FetchedResponse,
+  type GuardedFetch,
+  type GuardedFetcher,
+  type GuardedFetchOptions,
+} from './guarded-fetch';
+export {
+  FetchError,
+  isFetchError,
+  isTransientStatus,
+  parseRetryAfter,
+  type FetchErrorKind,
+} from './fetch-error';
+export { decodeBody, detectCharset, charsetFromContentType } from './decode-body';
+export {
+  createGuardedLookup,
+  systemResolver,
+  BlockedAddressError,
+  type Resolver,
+  type ResolvedAddress,
+} from './guarded-lookup';

@@ -1,0 +1,176 @@
+// Yes/no outputs: "whether they offer a free trial", "if they ship internationally",
+// "does the restaurant take reservations", "is the company hiring".
+
+import { canonical, toIdentifier, words } from './names';
+import type { PlannedOutput } from './fields';
+import { isAcceptableToken, isMeaningfulWord } from './phrases';
+import { render, type Subject } from './subject';
+import { lookupField } from './vocabulary';
+
+const LEAD =
+  /^(?:check\s+)?(whether|if|does|do|did|is|are|was|can|has|have)\s+(?:or\s+not\s+)?(.+?)(?:,?\s+or\s+not)?$/i;
+
+// Verb forms → [base, third person]. Names read "<third>_<object>": offers_free_trial.
+const VERBS = new Map<string, [string, string]>();
+for (const [base, third, ...others] of [
+  ['offer', 'offers', 'offered'],
+  ['provide', 'provides', 'provided'],
+  ['have', 'has', 'had'],
+  ['support', 'supports'],
+  ['sell', 'sells'],
+  ['ship', 'ships'],
+  ['accept', 'accepts'],
+  ['use', 'uses'],
+  ['list', 'lists'],
+  ['mention', 'mentions'],
+  ['include', 'includes'],
+  ['allow', 'allows'],
+  ['hire', 'hires'],
+  ['publish', 'publishes'],
+  ['run', 'runs'],
+  ['operate', 'operates'],
+  ['take', 'takes'],
+  ['deliver', 'delivers'],
+  ['integrate', 'integrates'],
+  ['require', 'requires'],
+  ['charge', 'charges'],
+  ['serve', 'serves'],
+  ['display', 'displays'],
+  ['feature', 'features'],
+  ['be', 'is', 'are', 'was', 'were'],
+] as const) {
+  for (const form of [base, third, ...others]) VERBS.set(form, [base, third]);
+}
+
+// Words that can stand before the verb as its subject ("the company", "they", "there").
+const SUBJECTISH = new Set(
+  (
+    'the a an this that they it he she there company business site website store shop product vendor brand firm ' +
+    'organization organisation restaurant hotel page person app service platform school event property job posting ' +
+    'role position article currently already also actually still'
+  ).split(' '),
+);
+
+const ARTICLE = /^(?:a|an|the|any|some)\s+/i;
+
+/** A boolean output for a yes/no phrasing, or undefined when the phrase is not one. */
+export function planBoolean(text: string, subject: Subject): PlannedOutput | undefined {
+  const m = LEAD.exec(text.trim());
+  const lead = m?.[1]?.toLowerCase();
+  const rest = m?.[2]?.trim();
+  if (!lead || !rest) return undefined;
+  const tokens = rest.split(/\s+/);
+
+  let verbAt = -1;
+  for (let i = 0; i < Math.min(tokens.length - 1, 4); i += 1) {
+    if (VERBS.has((tokens[i] ?? '').toLowerCase())) {
+      verbAt = i;
+      break;
+    }
+    if (!SUBJECTISH.has((tokens[i] ?? '').toLowerCase())) break;
+  }
+
+  let verb: [string, string];
+  let subjectTokens: string[];
+  let objectText: string;
+  if (verbAt >= 0) {
+    verb = VERBS.get((tokens[verbAt] ?? '').toLowerCase()) ?? ['be', 'is'];
+    subjectTokens = tokens.slice(0, verbAt).map((t) => t.toLowerCase());
+    objectText = tokens.slice(verbAt + 1).join(' ');
+  } else if (['is', 'are', 'was', 'has', 'have', 'does', 'do', 'did'].includes(lead)) {
+    // "is the company hiring", "has the company raised funding": the lead is the verb.
+    let i = 0;
+    while (i < tokens.length - 1 && SUBJECTISH.has((tokens[i] ?? '').toLowerCase())) i += 1;
+    verb =
+      lead === 'has' || lead === 'have'
+        ? ['have', 'has']
+        : lead.startsWith('d')
+          ? ['do', 'does']
+          : ['be', 'is'];
+    subjectTokens = tokens.slice(0, i).map((t) => t.toLowerCase());
+    objectText = tokens.slice(i).join(' ');
+  } else {
+    return fallback(lead, rest, subject);
+  }
+  if (verb[0] === 'do') return fallback(lead, rest, subject);
+
+  const object = objectText.replace(ARTICLE, '').trim();
+  if (!object || !meaningful(object)) return undefined;
+  // "whether the product is in stock" → the known in_stock field.
+  if (verb[0] === 'be' || verb[0] === 'have') {
+    const known = lookupField(object, subject.noun);
+    if (known && known.type === 'boolean') {
+      return {
+        output: {
+          name: known.name,
+          type: 'boolean',
+          description: render(known.description, subject),
+          query: render(known.query, subject),
+        },
+        label: known.label,
+        explicitType: false,
+      };
+    }
+  }
+  const there = subjectTokens.includes('there');
+  const [base, third] = there && verb[0] === 'be' ? ['have', 'has'] : verb;
+  const name = toIdentifier(`${third} ${object}`);
+  if (!name) return undefined;
+  // "has been acquired" is a perfect tense, not possession: "Has the company been acquired?".
+  const perfect = base === 'have' && /^been\b/i.test(objectText);
+  const question =
+    base === 'be'
+      ? `Is {the} ${objectText}? Answer yes or no.`
+      : perfect
+        ? `Has {the} ${objectText}? Answer yes or no.`
+        : `Does {the} ${base} ${objectText}? Answer yes or no.`;
+  const description =
+    base === 'be' ? `Whether {the} is ${objectText}` : `Whether {the} ${third} ${objectText}`;
+  return {
+    output: {
+      name,
+      type: 'boolean',
+      description: render(description, subject),
+      query: render(question, subject),
+    },
+    label: `${third} ${object}`.toLowerCase(),
+    explicitType: false,
+  };
+}
+
+function fallback(lead: string, rest: string, subject: Subject): PlannedOutput | undefined {
+  if (!meaningful(rest)) return undefined;
+  if (words(rest).length < 2) {
+    // "whether remote": only a known yes/no field makes sense of a single word.
+    const known = lookupField(rest, subject.noun);
+    if (!known || known.type !== 'boolean') return undefined;
+    return {
+      output: {
+        name: known.name,
+        type: 'boolean',
+        description: render(known.description, subject),
+        query: render(known.query, subject),
+      },
+      label: known.label,
+      explicitType: false,
+    };
+  }
+  const name = toIdentifier(rest.replace(ARTICLE, ''));
+  if (!name) return undefined;
+  const asked = ['whether', 'if'].includes(lead) ? `is it true that ${rest}` : `${lead} ${rest}`;
+  return {
+    output: {
+      name,
+      type: 'boolean',
+      description: `Whether ${rest}`,
+      query: render(`Based on the website, ${asked}? Answer yes or no.`, subject),
+    },
+    label: canonical(rest),
+    explicitType: false,
+  };
+}
+
+function meaningful(text: string): boolean {
+  const tokens = words(text);
+  return tokens.some((t) => isMeaningfulWord(t)) && tokens.every(isAcceptableToken);
+}

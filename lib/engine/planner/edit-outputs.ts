@@ -1,0 +1,191 @@
+// Edits to outputs: add, remove, rename, retype, and changes to a query or description.
+
+import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
+import { planPhrase } from './fields';
+import { contextSuffix } from './inputs';
+import { matchOutput } from './match';
+import { capitalise, humanise, isIdentifier, listNames, toIdentifier, words } from './names';
+import { unquote } from './phrases';
+import { appendGuidance, placeholders, retypeQuery } from './query-text';
+import {
+  existingOutputs,
+  MAX_OUTPUTS,
+  oneOutput,
+  quote,
+  refuse,
+  resolveOutput,
+  type EditState,
+} from './edit-state';
+import { lookupField } from './vocabulary';
+
+const MAX_TEXT_FIELD = 2000;
+
+function sameField(a: string, b: string): boolean {
+  if (a === b) return true;
+  const fa = lookupField(humanise(a));
+  return fa !== undefined && fa.name === lookupField(humanise(b))?.name;
+}
+
+export function addOutputs(state: EditState, items: readonly string[]): void {
+  const { def } = state;
+  for (const item of items) {
+    const planned = planPhrase(item, {
+      subject: state.subject,
+      allowCustom: true,
+      allowBareX: state.allowBareX,
+    });
+    if (planned.length === 0) {
+      refuse(
+        `Could not tell what output ${quote(item)} means. Name the value to extract, for example 'add the CEO name'.`,
+      );
+    }
+    for (const p of planned) {
+      const existing = def.outputs.find((o) => sameField(o.name, p.output.name));
+      if (existing) {
+        state.last = existing.name;
+        if (p.explicitType && existing.type !== p.output.type) {
+          retypeOutput(state, existing, p.output.type);
+        } else {
+          state.notes.push(`output \`${existing.name}\` already exists (${existing.type})`);
+        }
+        continue;
+      }
+      if (def.outputs.length >= MAX_OUTPUTS) refuse(`A task can have at most ${MAX_OUTPUTS} outputs.`);
+      def.outputs.push({ ...p.output, query: `${p.output.query}${contextSuffix(def.inputs)}` });
+      state.changes.push(`added output \`${p.output.name}\` (${p.output.type})`);
+      state.last = p.output.name;
+    }
+  }
+}
+
+export function removeOutputs(state: EditState, targets: readonly string[]): void {
+  const { def } = state;
+  const doomed = new Set<string>();
+  for (const target of targets) {
+    const match = matchOutput(def.outputs, target, true);
+    if (match.kind === 'group') match.items.forEach((o) => doomed.add(o.name));
+    else doomed.add(oneOutput(def, match, target, 'remove').name);
+  }
+  if (doomed.size === def.outputs.length) {
+    refuse(
+      `That would remove every output (${listNames([...doomed])}); a task needs at least one output. Add another output first, or keep one.`,
+    );
+  }
+  def.outputs = def.outputs.filter((o) => !doomed.has(o.name));
+  for (const name of doomed) state.changes.push(`removed output \`${name}\``);
+}
+
+/** The identifier a rename asks for, or a refusal saying why it is not usable. */
+export function newName(raw: string, what: 'output' | 'input'): string {
+  const text = unquote(raw)
+    .replace(/`/g, '')
+    .trim()
+    .replace(/^(?:the|a|an)\s+/i, '');
+  const tokens = words(text);
+  if (tokens.length === 0)
+    refuse(`${quote(raw)} is not a usable ${what} name; use lowercase words, e.g. \`contact_email\`.`);
+  if (/^\d/.test(tokens[0] ?? ''))
+    refuse(`${what === 'output' ? 'Output' : 'Input'} names must start with a letter: ${quote(raw)}.`);
+  const name = toIdentifier(text);
+  if (!isIdentifier(name) || name !== tokens.join('_')) {
+    refuse(`${quote(raw)} is too long for a ${what} name (at most 64 characters).`);
+  }
+  return name;
+}
+
+export function renameOutput(state: EditState, from: string, to: string): void {
+  const { def } = state;
+  const output = resolveOutput(state, from, 'rename');
+  const name = newName(to, 'output');
+  if (name === output.name) {
+    state.notes.push(`output \`${name}\` is already named \`${name}\``);
+    return;
+  }
+  if (def.outputs.some((o) => o.name === name)) {
+    refuse(
+      `Cannot rename \`${output.name}\` to \`${name}\`: an output named \`${name}\` already exists. ${existingOutputs(def)}`,
+    );
+  }
+  state.changes.push(`renamed output \`${output.name}\` to \`${name}\``);
+  output.name = name;
+  state.last = name;
+}
+
+function retypeOutput(state: EditState, output: TaskOutput, type: OutputType): void {
+  state.last = output.name;
+  if (output.type === type) {
+    state.notes.push(`output \`${output.name}\` is already of type ${type}`);
+    return;
+  }
+  state.changes.push(`changed type of \`${output.name}\` from ${output.type} to ${type}`);
+  output.type = type;
+  output.query = retypeQuery(output.query, type);
+}
+
+export function retype(state: EditState, target: string, type: OutputType): void {
+  retypeOutput(state, resolveOutput(state, target, 'change'), type);
+}
+
+function checkText(text: string, what: string): string {
+  const value = text.trim();
+  if (!value) refuse(`The new ${what} is empty.`);
+  if (value.length > MAX_TEXT_FIELD)
+    refuse(`The new ${what} is too long (${value.length} characters; at most ${MAX_TEXT_FIELD}).`);
+  return value;
+}
+
+export function setQuery(state: EditState, target: string, query: string): void {
+  const { def } = state;
+  const output = resolveOutput(state, target, 'change');
+  const value = checkText(query, 'query');
+  const unknown = placeholders(value).filter((p) => !def.inputs.some((i) => i.name === p));
+  if (unknown.length > 0) {
+    refuse(
+      `The query refers to {${unknown.join('}, {')}}, which ${unknown.length > 1 ? 'are not inputs' : 'is not an input'}. Inputs: ${listNames(def.inputs.map((i) => i.name))}.`,
+    );
+  }
+  if (output.query === value) {
+    state.notes.push(`the query for \`${output.name}\` is already ${quote(value)}`);
+    return;
+  }
+  output.query = value;
+  state.changes.push(`changed the query for \`${output.name}\` to ${quote(value)}`);
+}
+
+export function setDescription(state: EditState, target: string, description: string): void {
+  const output = resolveOutput(state, target, 'change');
+  const value = capitalise(checkText(description, 'description'));
+  if (output.description === value) {
+    state.notes.push(`the description of \`${output.name}\` is already ${quote(value)}`);
+    return;
+  }
+  output.description = value;
+  state.changes.push(`changed the description of \`${output.name}\` to ${quote(value)}`);
+}
+
+export function addGuidance(state: EditState, target: string, guidance: string): void {
+  const output = resolveOutput(state, target, 'change');
+  const text = checkText(guidance, 'guidance');
+  if (output.query.includes(text)) {
+    state.notes.push(`the query for \`${output.name}\` already says ${quote(text)}`);
+    return;
+  }
+  output.query = checkText(appendGuidance(output.query, text), 'query');
+  state.changes.push(`added to the query for \`${output.name}\`: ${quote(text)}`);
+}
+
+/** "ceo_name should be the full name of the current CEO": a new meaning, so a new question. */
+export function redefine(state: EditState, target: string, meaning: string): void {
+  const { def } = state;
+  const output = resolveOutput(state, target, 'change');
+  const text = checkText(meaning.replace(/[.!]+$/, ''), 'meaning');
+  const query = text.endsWith('?') ? capitalise(text) : `What is ${text}?${contextSuffix(def.inputs)}`;
+  const description = capitalise(text.replace(/\?$/, ''));
+  if (output.query === query && output.description === description) {
+    state.notes.push(`\`${output.name}\` already means ${quote(text)}`);
+    return;
+  }
+  output.query = checkText(query, 'query');
+  output.description = checkText(description, 'description');
+  state.changes.push(`changed what \`${output.name}\` holds: ${quote(text)}`);
+}

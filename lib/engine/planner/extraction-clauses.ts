@@ -1,0 +1,106 @@
+// Finds the parts of a sentence that say what to extract: the objects of "find", "extract",
+// "I need", "what is"…, skipping navigation ("visit the site", "go to the careers page").
+
+// prettier-ignore
+const EXTRACT_VERBS = [
+  'find out', 'find', 'extract', 'get', 'collect', 'gather', 'return', 'list', 'identify', 'determine', 'capture',
+  'pull out', 'pull', 'scrape', 'grab', 'fetch', 'look up', 'lookup', 'look for', 'search for', 'retrieve', 'research',
+  'check', 'tell me', 'give me', 'show me', 'get me', 'find me', 'send me', 'show', 'output', 'include', 'obtain', 'discover', 'locate',
+  'want to know', 'want', 'need', 'would like', 'know', 'see', 'verify', 'confirm', 'provide', 'summarize',
+  'summarise', 'detect', 'enrich with', 'what is', 'what are', 'who is', 'who are', 'record', "i'd like", "we'd like",
+  "i'd love", 'like to know', 'like to see',
+];
+// prettier-ignore
+const NAV_VERBS = [
+  'visit', 'go to', 'open', 'browse', 'navigate to', 'crawl', 'read', 'start at', 'start from', 'look at', 'look on',
+  'use', 'go through', 'scan', 'search', 'look', 'click', 'go',
+];
+
+const escape = (v: string): string => v.replace(/\s+/g, '\\s+');
+const NAV = new Set(NAV_VERBS);
+const ALL_VERBS = [...EXTRACT_VERBS, ...NAV_VERBS].sort((a, b) => b.length - a.length);
+// "return policy", "list price", "search engine": the verb is really part of a noun.
+const NOUN_COMPOUND =
+  '(?!\\s+(?:polic(?:y|ies)|prices?|of\\b|label|dates?|times?|engines?|results?|requests?|department|team|shipping|address|rates?|window|and\\s+development|papers?|case|info\\b))';
+const VERB_RE = new RegExp(`\\b(${ALL_VERBS.map(escape).join('|')})\\b${NOUN_COMPOUND}`, 'gi');
+
+// A verb counts when it starts a clause: after punctuation or these words.
+const CLAUSE_STARTERS = new Set(
+  'and then also please to i we you can could should must will would just or me let lets kindly first next finally'.split(
+    ' ',
+  ),
+);
+
+interface VerbHit {
+  verb: string;
+  start: number;
+  end: number;
+}
+
+function verbHits(sentence: string): VerbHit[] {
+  const hits: VerbHit[] = [];
+  for (const m of sentence.matchAll(VERB_RE)) {
+    const before = sentence.slice(0, m.index).trimEnd();
+    const prev = /(\S+)$/.exec(before)?.[1]?.toLowerCase();
+    const startsClause = prev === undefined || /[,;:.(!?]$/.test(prev) || CLAUSE_STARTERS.has(prev);
+    if (!startsClause) continue;
+    hits.push({
+      verb: (m[1] ?? '').toLowerCase().replace(/\s+/g, ' '),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  }
+  return hits;
+}
+
+const SEARCH_FOR = /\bfor\s+(.+)$/i;
+const PAGE_FOR =
+  /^(?:the\s+|their\s+|its\s+|a\s+)?(?:company\s+)?(?:website|site|web\s*page|page|homepage)\s+(?:for|to\s+(?:find|see|get))\s+(.+)$/i;
+
+function afterColon(text: string): string {
+  const i = text.indexOf(':');
+  return i >= 0 ? text.slice(i + 1) : text;
+}
+
+function trimJoiners(text: string): string {
+  return text
+    .replace(/^[\s,;:]+/, '')
+    .replace(/[\s,;]*(?:\band\b|\bthen\b|\balso\b|\bor\b)?[\s,;]*$/i, '')
+    .trim();
+}
+
+export interface ExtractionObject {
+  text: string;
+  /** Asked for with a verb or after a colon: unknown noun phrases in it become custom outputs. */
+  explicit: boolean;
+}
+
+const QUESTION_START = /^(?:what|who|where|when|which|how|does|do|is|are|can|whether)\b/i;
+
+/** The texts of one sentence that name outputs; a verb-less sentence is one object itself. */
+export function extractionObjects(sentence: string): ExtractionObject[] {
+  const hits = verbHits(sentence);
+  const out: ExtractionObject[] = [];
+  const push = (text: string, explicit: boolean): void => {
+    const t = trimJoiners(text);
+    if (t) out.push({ text: t, explicit });
+  };
+  const first = hits[0];
+  const prefix = first ? sentence.slice(0, first.start) : sentence;
+  // Text before the first verb counts when it is a question or a "heading: list"; otherwise it is
+  // context such as "For each company,".
+  if (!first || prefix.includes(':') || QUESTION_START.test(prefix.trim())) {
+    push(afterColon(prefix), prefix.includes(':'));
+  }
+  hits.forEach((hit, i) => {
+    const object = sentence.slice(hit.end, hits[i + 1]?.start ?? sentence.length);
+    if (NAV.has(hit.verb)) {
+      // "search the site for the CEO's name": the target follows "for".
+      const target = ['search', 'look', 'scan'].includes(hit.verb) ? SEARCH_FOR.exec(object)?.[1] : undefined;
+      if (target) push(target, true);
+      return;
+    }
+    push(afterColon(PAGE_FOR.exec(trimJoiners(object))?.[1] ?? object), true);
+  });
+  return out;
+}

@@ -1,0 +1,265 @@
+// One enumerated phrase → planned output(s): known fields, "whether they offer X" (boolean),
+// "number of X" (number), "list of X" (list), bundles ("contact details"), else a custom field
+// answered by a passage query.
+
+import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
+import { canonical, capitalise, singular, toIdentifier, words } from './names';
+import { cleanItem, isAcceptableToken, STOP_WORDS } from './phrases';
+import { planBoolean } from './boolean-fields';
+import { retypeQuery } from './query-text';
+import { render, subjectPrefix, type Subject } from './subject';
+import { fieldByName, lookupBundle, lookupField, type FieldGroup, type FieldSpec } from './vocabulary';
+
+export interface PlannedOutput {
+  output: TaskOutput;
+  /** Short words for task names: "email", "CEO name". */
+  label: string;
+  group?: FieldGroup;
+  /** The phrase named its type ("(number)", "as a list"): edits treat that as a type change. */
+  explicitType: boolean;
+}
+
+export interface PhraseContext {
+  subject: Subject;
+  /** Unknown noun phrases become custom outputs only when the text clearly asks for something. */
+  allowCustom: boolean;
+  /** A bare "X" means Twitter/X only next to other social networks. */
+  allowBareX: boolean;
+}
+
+/** Planned outputs for one enumerated item; [] when nothing extractable is named. */
+export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
+  const cleaned = cleanItem(raw);
+  if (!cleaned.text) return [];
+  const planned = planCleaned(cleaned.text, cleaned.all, ctx);
+  const hint = cleaned.typeHint;
+  if (!hint) return planned;
+  return planned.map((p) => ({
+    ...p,
+    output: {
+      ...p.output,
+      type: hint,
+      query: p.output.type === hint ? p.output.query : retypeQuery(p.output.query, hint),
+    },
+    explicitType: true,
+  }));
+}
+
+// Words that only point at the thing being researched, never at a field.
+const CONTEXT_WORDS = new Set(
+  (
+    'company business organization organisation firm page it them everything anything stuff thing information info ' +
+    'data detail result field output value following below above item entry website site homepage domain url web ' +
+    'internet online'
+  ).split(' '),
+);
+
+function isVague(text: string): boolean {
+  return canonical(text)
+    .split(' ')
+    .every((w) => w.length === 0 || STOP_WORDS.has(w) || CONTEXT_WORDS.has(w));
+}
+
+// "website"/"url" alone are real outputs when the input is not a website, so they are kept here
+// and dropped by the caller when they would just echo the input.
+function isBareContext(text: string): boolean {
+  const c = canonical(text);
+  return (
+    isVague(text) && !['website', 'site', 'homepage', 'domain', 'url', 'web site', 'website url'].includes(c)
+  );
+}
+
+function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutput[] {
+  // Whole-phrase aliases first: "what does the company do" is made of filler words only.
+  const direct = lookupKnown(raw, ctx);
+  if (direct) return [fromSpec(direct, ctx)];
+  if (isBareContext(raw)) return [];
+  const boolean = planBoolean(raw, ctx.subject);
+  if (boolean) return [boolean];
+  const text = raw.replace(/^(?:the\s+)?(?:total\s+)?amount\s+of\s+/i, '');
+  const count = planCount(text, ctx);
+  if (count) return [count];
+  const listOf = /^(?:a\s+)?(?:full\s+|complete\s+)?list\s+of\s+(.+)$/i.exec(text);
+  if (listOf?.[1]) return planList(cleanItem(listOf[1]).text, ctx);
+
+  const stripped = stripRelative(text);
+  for (const candidate of [text, flipOf(text), stripped, flipOf(stripped)]) {
+    const bundle = lookupBundle(candidate);
+    if (bundle) return bundle.flatMap((name) => fromName(name, ctx));
+    const spec = lookupKnown(candidate, ctx);
+    if (spec) return [fromSpec(spec, ctx)];
+  }
+  if (!ctx.allowCustom) return [];
+  const custom = planCustom(flipOf(stripped), all, ctx);
+  return custom ? [custom] : [];
+}
+
+function lookupKnown(text: string, ctx: PhraseContext): FieldSpec | undefined {
+  if (canonical(text) === 'x') return ctx.allowBareX ? fieldByName('twitter_url') : undefined;
+  return lookupField(text, ctx.subject.noun);
+}
+
+function fromName(name: string, ctx: PhraseContext): PlannedOutput[] {
+  const spec = fieldByName(name);
+  return spec ? [fromSpec(spec, ctx)] : [];
+}
+
+/** Renders a known field against the subject. "name" means the subject's name: company_name, product_name. */
+export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOutput {
+  const { subject } = ctx;
+  if (spec.name === 'name' && !subject.list) {
+    const company = fieldByName('company_name');
+    if (subject.noun === 'company' && company) return fromSpec(company, ctx);
+    const name = toIdentifier(`${subjectPrefix(subject)}_name`) || 'name';
+    return {
+      output: {
+        name,
+        type: spec.type,
+        description: render(spec.description, subject),
+        query: render(spec.query, subject),
+      },
+      label: `${subject.noun} name`,
+      explicitType: false,
+    };
+  }
+  const output = {
+    name: spec.name,
+    type: spec.type,
+    description: render(spec.description, subject),
+    query: render(spec.query, subject),
+  };
+  return spec.group
+    ? { output, label: spec.label, group: spec.group, explicitType: false }
+    : { output, label: spec.label, explicitType: false };
+}
+
+const COUNT_LEAD = /^(?:the\s+)?(?:total\s+)?(?:number|count|no\.?|quantity|#)\s+of\s+(.+)$/i;
+const HOW_MANY = /^how\s+many\s+(.+)$/i;
+const COUNT_TAIL =
+  /\s+(?:(?:do|does|did|are|is|has|have|were|was)\b|(?:they|it|the\s+company|there|we|you)\s).*$/i;
+
+function planCount(text: string, ctx: PhraseContext): PlannedOutput | undefined {
+  const m = COUNT_LEAD.exec(text) ?? HOW_MANY.exec(text);
+  if (!m?.[1]) return undefined;
+  const thing = cleanItem(m[1].replace(COUNT_TAIL, '')).text;
+  if (!thing || isVague(thing)) return undefined;
+  const known = lookupField(`number of ${thing}`, ctx.subject.noun);
+  if (known && known.type === 'number') return fromSpec(known, ctx);
+  const name = toIdentifier(`${words(thing).map(singular).join(' ')} count`);
+  if (!name || !words(thing).every(isAcceptableToken)) return undefined;
+  return {
+    output: {
+      name,
+      type: 'number',
+      description: `Number of ${thing}`,
+      query: render(`How many ${thing} does {the} have? Give a number.`, ctx.subject),
+    },
+    label: `number of ${thing}`,
+    explicitType: false,
+  };
+}
+
+function planList(inner: string, ctx: PhraseContext): PlannedOutput[] {
+  if (!inner || isVague(inner)) return [];
+  const spec = lookupKnown(inner, ctx);
+  if (spec) {
+    const planned = fromSpec(spec, ctx);
+    return [{ ...planned, output: { ...planned.output, type: 'list' } }];
+  }
+  const custom = planCustom(inner, true, { ...ctx, allowCustom: true });
+  return custom ? [{ ...custom, output: { ...custom.output, type: 'list' } }] : [];
+}
+
+// "products they sell" → "products"; "plans that are offered" → "plans".
+function stripRelative(text: string): string {
+  return text
+    .replace(
+      /\s+(?:that|which|who)?\s*(?:they|it|the\s+company|he|she|we)\s+(?:has|have|had|lists?|offers?|mentions?|shows?|provides?|sells?|uses?|works?\s+with|serves?|publish(?:es)?)\s*$/i,
+      '',
+    )
+    .replace(
+      /\s+(?:that|which)?\s*(?:is|are)\s+(?:listed|mentioned|shown|available|given|offered|provided)\s*$/i,
+      '',
+    )
+    .trim();
+}
+
+// "name of the CEO" → "CEO name", "date of publication" → "publication date".
+const FLIPPABLE =
+  /^(names?|emails?|email\s+address(?:es)?|phone(?:\s+numbers?)?|address(?:es)?|titles?|date|year|location|website|url|link|price|size|age|city|country|logo|description|start\s+date|end\s+date)\s+of\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?(.+)$/i;
+
+function flipOf(text: string): string {
+  const m = FLIPPABLE.exec(text);
+  return m?.[1] && m[2] ? `${m[2]} ${m[1]}` : text;
+}
+
+const EMAIL_HEADS = new Set(['email']);
+const URL_HEADS = new Set(['url', 'link', 'website', 'homepage', 'page', 'site', 'webpage', 'profile']);
+const DATE_HEADS = new Set(['date', 'day', 'deadline', 'birthday', 'anniversary', 'when']);
+const NUMBER_HEADS = new Set([
+  'count',
+  'year',
+  'age',
+  'percentage',
+  'percent',
+  'quantity',
+  'total',
+  'score',
+  'size',
+]);
+
+function inferType(tokens: readonly string[], all: boolean): OutputType {
+  const head = singular(tokens[tokens.length - 1] ?? '');
+  if (EMAIL_HEADS.has(head)) return 'email';
+  if (URL_HEADS.has(head)) return 'url';
+  if (DATE_HEADS.has(head)) return 'date';
+  if (NUMBER_HEADS.has(head)) return 'number';
+  const last = tokens[tokens.length - 1] ?? '';
+  if (all && last !== head) return 'list';
+  return 'string';
+}
+
+const CUSTOM_QUERY: Record<OutputType, string> = {
+  string: 'What is {poss} %s, as stated on the website?',
+  email: 'What is {poss} %s?',
+  url: 'What is the web address (URL) of {poss} %s?',
+  date: 'What is {poss} %s? Give the date.',
+  number: 'What is {poss} %s? Give a number.',
+  boolean: 'Does the website say {the} has %s? Answer yes or no.',
+  list: 'What are {poss} %s? List each one.',
+};
+
+/** Any other noun phrase: a custom output named after it, typed by its head word. */
+function planCustom(text: string, all: boolean, ctx: PhraseContext): PlannedOutput | undefined {
+  const tokens = words(text);
+  if (tokens.length === 0 || tokens.length > 8 || isVague(text)) return undefined;
+  if (!tokens.every(isAcceptableToken)) return undefined;
+  const name = toIdentifier(text);
+  if (!name) return undefined;
+  const type = inferType(tokens, all);
+  // "the product's product weight" reads badly: drop a leading subject noun from the question.
+  const subjectWords = words(ctx.subject.noun);
+  const phrase =
+    tokens.slice(0, subjectWords.length).join(' ') === subjectWords.join(' ') &&
+    tokens.length > subjectWords.length
+      ? text.split(/\s+/).slice(subjectWords.length).join(' ')
+      : text;
+  // "awards" → "What are the company's awards": plural heads take a plural verb.
+  const last = tokens[tokens.length - 1] ?? '';
+  const template =
+    type === 'string' && singular(last) !== last
+      ? CUSTOM_QUERY.string.replace('What is', 'What are')
+      : CUSTOM_QUERY[type];
+  // "the URL of the pricing page URL" says URL twice.
+  const asked = type === 'url' ? phrase.replace(/\s+(?:url|link|address)$/i, '') : phrase;
+  return {
+    output: {
+      name,
+      type,
+      description: capitalise(text),
+      query: render(template.replace('%s', asked), ctx.subject),
+    },
+    label: text,
+    explicitType: false,
+  };
+}

@@ -1,0 +1,127 @@
+// Task inputs: what one run is given. Default is one website; descriptions can name others
+// ("given a company website and a country", "for each product page URL", "Inputs: name, city").
+
+import type { InputType, TaskInput } from '@/lib/contract/task-definition';
+import { capitalise, humanise, toIdentifier, words } from './names';
+import { cleanItem, isAcceptableToken, isMeaningfulWord, splitEnumeration } from './phrases';
+
+export const DEFAULT_INPUT: TaskInput = {
+  name: 'website',
+  type: 'url',
+  description: 'Website address to research',
+};
+
+const WEBSITE_WORDS = new Set(
+  'company business organization organisation website site homepage home page domain url web address link main official corporate target their its the a an'.split(
+    ' ',
+  ),
+);
+const WEBSITE_HEADS = new Set(['website', 'site', 'homepage', 'domain', 'web', 'url']);
+const URL_TAILS = new Set(['url', 'urls', 'link', 'links']);
+
+/** The input a phrase names ("a company website" → website/url, "a country" → country/string). */
+export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | undefined {
+  const text = cleanItem(phrase).text;
+  const tokens = words(text);
+  if (tokens.length === 0 || tokens.length > 6) return undefined;
+  if (!tokens.every(isAcceptableToken) || !tokens.some((t) => isMeaningfulWord(t))) {
+    return undefined;
+  }
+  const isWebsite = tokens.every((t) => WEBSITE_WORDS.has(t)) && tokens.some((t) => WEBSITE_HEADS.has(t));
+  if (isWebsite && (type === undefined || type === 'url')) return DEFAULT_INPUT;
+
+  const last = tokens[tokens.length - 1] ?? '';
+  if (URL_TAILS.has(last) && (type === undefined || type === 'url')) {
+    // "product page URL" → product_url: "page" adds nothing to the name.
+    const stem = tokens.slice(0, -1).filter((t) => t !== 'page' && t !== 'web');
+    const name = toIdentifier(`${stem.join(' ')} url`);
+    return name ? { name, type: 'url', description: capitalise(text) } : undefined;
+  }
+  const name = tokens.includes('email') && tokens.length <= 2 ? 'email' : toIdentifier(text);
+  if (!name) return undefined;
+  return { name, type: type ?? guessInputType(tokens), description: capitalise(text) };
+}
+
+function guessInputType(tokens: readonly string[]): InputType {
+  if (tokens.includes('email')) return 'email';
+  const last = tokens[tokens.length - 1] ?? '';
+  if (['year', 'age', 'count', 'quantity', 'amount'].includes(last)) return 'number';
+  return 'string';
+}
+
+const VERB =
+  '(?:find|extract|get|return|look|list|collect|identify|determine|tell|research|scrape|search|fetch|retrieve|give|show|output|check)s?';
+const CLAUSE_END = new RegExp(
+  `\\s*(?:[,;:.]|$)|\\s+(?=(?:${VERB}|i|we|please|then|to|and\\s+(?:then\\s+)?${VERB})\\b)`,
+  'i',
+);
+const GIVEN = /\b(?:given|provided\s+with|starting\s+(?:from|with))\s+(?:only\s+|just\s+)?(?=\S)/gi;
+const AS_INPUT = /\b(?:takes?|accepts?|uses?|receives?)\s+(.+?)\s+as\s+(?:an?\s+|its\s+|the\s+)?inputs?\b/gi;
+const NOT_AN_INPUT = /^(?:on|in|at|by|to|for|from|with|as|that|this|it|them|above|below|here|there|back)\b/i;
+const INPUTS_LINE = /^\s*inputs?\s*(?:is|are|:)\s*([^.;\n]+)[.;]?/im;
+const FOR_EACH_URL =
+  /\bfor\s+(?:each|every|a|an|any|one)\s+((?:[a-z0-9'’-]+\s+){0,3}?(?:urls?|links?|web\s+address(?:es)?|domains?|websites?))\b/gi;
+const FROM_URL =
+  /\b(?:from|using|starting\s+from)\s+(?:a|an|each|every|any|the\s+given)\s+((?:[a-z0-9'’-]+\s+){0,3}?(?:url|link|web\s+address))\b/gi;
+
+export interface DetectedInputs {
+  inputs: TaskInput[];
+  /** The description with input clauses blanked so they are not read as outputs. */
+  rest: string;
+}
+
+/** Inputs named by a description; the default website input when none is named. */
+export function detectInputs(text: string): DetectedInputs {
+  const found: TaskInput[] = [];
+  const add = (input: TaskInput | undefined): void => {
+    if (input && !found.some((f) => f.name === input.name)) found.push(input);
+  };
+  let rest = text;
+
+  const line = INPUTS_LINE.exec(rest);
+  if (line?.[1]) {
+    splitEnumeration(line[1]).forEach((p) => add(inputFromPhrase(p)));
+    rest = rest.replace(line[0], ' ');
+  }
+  // "given a company website and a country, find …": the clause runs to punctuation or the next verb.
+  const spans: Array<[number, number]> = [];
+  for (const m of rest.matchAll(GIVEN)) {
+    const clauseStart = m.index + m[0].length;
+    const after = rest.slice(clauseStart);
+    const end = CLAUSE_END.exec(after);
+    const clause = after.slice(0, end ? end.index : after.length);
+    if (NOT_AN_INPUT.test(clause)) continue;
+    const inputs = splitEnumeration(clause).map((p) => inputFromPhrase(p));
+    if (inputs.length === 0 || inputs.some((i) => i === undefined)) continue;
+    inputs.forEach(add);
+    spans.push([m.index, clauseStart + clause.length]);
+  }
+  for (const [start, end] of spans.reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
+  for (const pattern of [AS_INPUT, FOR_EACH_URL, FROM_URL]) {
+    rest = rest.replace(pattern, (whole: string, phrase: string) => {
+      const inputs = splitEnumeration(phrase).map((p) => inputFromPhrase(p));
+      if (inputs.length === 0 || inputs.some((i) => i === undefined)) return whole;
+      inputs.forEach(add);
+      return ' ';
+    });
+  }
+  return { inputs: found.length > 0 ? found : [DEFAULT_INPUT], rest: rest.replace(/[ \t]+/g, ' ') };
+}
+
+/** The input a run is mainly about: the first URL input. Others are added to queries as context. */
+export function primaryInput(inputs: readonly TaskInput[]): TaskInput | undefined {
+  return inputs.find((i) => i.type === 'url');
+}
+
+/** " (country: {country})": how a query references a non-primary input. */
+export function contextFor(input: TaskInput): string {
+  return ` (${humanise(input.name)}: {${input.name}})`;
+}
+
+export function contextSuffix(inputs: readonly TaskInput[]): string {
+  const primary = primaryInput(inputs);
+  return inputs
+    .filter((i) => i.name !== primary?.name)
+    .map(contextFor)
+    .join('');
+}

@@ -1,0 +1,113 @@
+// Instruction → edited definition. The current definition is never mutated: edits run on a copy,
+// all-or-nothing; an instruction that is not understood, names something missing, or changes
+// nothing is refused with a message saying why.
+
+import { TaskDefinitionSchema, type TaskDefinition } from '@/lib/contract/task-definition';
+import {
+  addGuidance,
+  addOutputs,
+  redefine,
+  removeOutputs,
+  renameOutput,
+  retype,
+  setDescription,
+  setQuery,
+} from './edit-outputs';
+import { EditRefusal, quote, type EditState } from './edit-state';
+import { addInput, makeList, makeSingle, removeInput, renameInput, renameTask } from './edit-task';
+import { finalise } from './finalise';
+import { parseInstruction, type EditOp } from './instruction-parse';
+import { detectListShape } from './list-shape';
+import { EDIT_FORMS, MAX_TEXT, tooLong } from './messages';
+import { detectSubject, makeSubject, type Subject } from './subject';
+
+export type EditResult =
+  { ok: true; definition: TaskDefinition; changes: string[] } | { ok: false; message: string };
+
+const SOCIAL_WORDS = /\b(?:linkedin|facebook|instagram|youtube|twitter|tiktok|github|pinterest|social)\b/i;
+
+function subjectOf(def: TaskDefinition): Subject {
+  if (def.list) return makeSubject(detectListShape(def.description)?.item ?? 'item', true);
+  return detectSubject(def.description, def.inputs);
+}
+
+function applyOp(state: EditState, op: EditOp): void {
+  switch (op.kind) {
+    case 'add':
+      return addOutputs(state, op.items);
+    case 'remove':
+      return removeOutputs(state, op.targets);
+    case 'rename':
+      return renameOutput(state, op.from, op.to);
+    case 'retype':
+      return retype(state, op.target, op.type);
+    case 'set-query':
+      return setQuery(state, op.target, op.query);
+    case 'set-description':
+      return setDescription(state, op.target, op.description);
+    case 'format':
+      return addGuidance(state, op.target, op.guidance);
+    case 'redefine':
+      return redefine(state, op.target, op.meaning);
+    case 'add-input':
+      return addInput(state, op.phrase, op.type);
+    case 'remove-input':
+      return removeInput(state, op.target);
+    case 'rename-input':
+      return renameInput(state, op.from, op.to);
+    case 'list':
+      return makeList(state, op.item, op.columns, op.addName);
+    case 'single':
+      return makeSingle(state);
+    case 'rename-task':
+      return renameTask(state, op.name);
+  }
+}
+
+export function applyInstruction(current: TaskDefinition, instruction: string): EditResult {
+  if (typeof instruction !== 'string' || instruction.trim().length === 0) {
+    return { ok: false, message: `The instruction is empty. Say what to change, for example ${EDIT_FORMS}.` };
+  }
+  if (instruction.length > MAX_TEXT)
+    return { ok: false, message: tooLong('instruction', instruction.length) };
+  const valid = TaskDefinitionSchema.safeParse(current);
+  if (!valid.success)
+    return { ok: false, message: 'The current task definition is not valid, so it cannot be edited.' };
+
+  const { ops, unknown } = parseInstruction(instruction);
+  if (ops.length === 0) {
+    return {
+      ok: false,
+      message: `Could not understand ${quote(instruction)}. Understood forms: ${EDIT_FORMS}.`,
+    };
+  }
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      message: `Could not understand ${unknown.map((u) => quote(u)).join(', ')}; nothing was changed. Understood forms: ${EDIT_FORMS}.`,
+    };
+  }
+
+  // structuredClone: the caller's definition stays untouched whatever happens below.
+  const state: EditState = {
+    def: structuredClone(valid.data),
+    subject: subjectOf(valid.data),
+    allowBareX: SOCIAL_WORDS.test(instruction),
+    changes: [],
+    notes: [],
+  };
+  try {
+    for (const op of ops) applyOp(state, op);
+  } catch (error) {
+    if (error instanceof EditRefusal) return { ok: false, message: error.message };
+    throw error;
+  }
+  if (state.changes.length === 0) {
+    const why = state.notes.length > 0 ? state.notes.join('; ') : 'the instruction would not change the task';
+    return { ok: false, message: `Nothing to change: ${why}.` };
+  }
+  const result = finalise(state.def);
+  if (!result.ok) return result;
+  const skipped = state.notes.map((n) => `unchanged: ${n}`);
+  return { ok: true, definition: result.definition, changes: [...state.changes, ...skipped] };
+}

@@ -1,0 +1,46 @@
+// Splits an instruction into clauses: sentences, ";", "then" and ", and <verb>"; quoted text is
+// never split. Each clause is tidied of politeness ("please", "can you", "too").
+
+import { protectQuotes, splitSentences } from './phrases';
+
+const CLAUSE_VERBS =
+  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use)';
+const VERB_BOUNDARY = new RegExp(`\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?=${CLAUSE_VERBS}\\b)`, 'i');
+const THEN = /\s*,?\s*\b(?:and\s+)?then\b\s*/i;
+// Query and description texts run to the end of their sentence: they may contain "and".
+const FREE_TEXT_CLAUSE = /\b(?:query|question|prompt|description)\s+(?:for|of|on)\b/i;
+
+export function splitClauses(text: string): string[] {
+  const { text: guarded, restore } = protectQuotes(text);
+  const out: string[] = [];
+  for (const sentence of splitSentences(guarded)) {
+    if (FREE_TEXT_CLAUSE.test(sentence)) {
+      out.push(sentence);
+      continue;
+    }
+    for (const piece of sentence.split(THEN)) out.push(...piece.split(VERB_BOUNDARY));
+  }
+  return out.map((c) => restore(c).trim()).filter((c) => c.length > 0);
+}
+
+const POLITE_LEAD =
+  /^(?:please|ok(?:ay)?|now|so|and|then|can\s+you|could\s+you|would\s+you|i'?d\s+like\s+(?:you\s+)?to|i\s+would\s+like\s+(?:you\s+)?to|i\s+want\s+you\s+to|let'?s|kindly|just)[\s,]+/i;
+const POLITE_TAIL = /[\s,]+(?:please|too|as\s+well|thanks|thank\s+you)[\s.!]*$/i;
+export const POLITE_ONLY = /^(?:thanks|thank\s+you|please|ok(?:ay)?|cheers|great|that'?s\s+all)$/i;
+
+export function tidy(clause: string): { text: string; also: boolean } {
+  let text = clause
+    .trim()
+    .replace(/[.!]+$/, '')
+    .trim();
+  let also = false;
+  for (let previous = ''; previous !== text;) {
+    previous = text;
+    text = text.replace(POLITE_LEAD, '').replace(POLITE_TAIL, '').trim();
+    if (/^also\b[\s,]*/i.test(text)) {
+      also = true;
+      text = text.replace(/^also\b[\s,]*/i, '');
+    }
+  }
+  return { text, also };
+}

@@ -1,0 +1,275 @@
+// Instruction text → edit operations: each clause is matched against the understood forms, most
+// specific first (list shape, task name, inputs, queries, renames, types, removals, then additions).
+
+import type { InputType, OutputType } from '@/lib/contract/task-definition';
+import { detectListShape, listItem } from './list-shape';
+import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
+import { splitEnumeration, unquote } from './phrases';
+import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
+
+export type EditOp =
+  | { kind: 'add'; items: string[] }
+  | { kind: 'remove'; targets: string[] }
+  | { kind: 'rename'; from: string; to: string }
+  | { kind: 'retype'; target: string; type: OutputType }
+  | { kind: 'set-query'; target: string; query: string }
+  | { kind: 'set-description'; target: string; description: string }
+  | { kind: 'format'; target: string; guidance: string }
+  | { kind: 'redefine'; target: string; meaning: string }
+  | { kind: 'add-input'; phrase: string; type?: InputType }
+  | { kind: 'remove-input'; target: string }
+  | { kind: 'rename-input'; from: string; to: string }
+  | { kind: 'list'; item?: string; columns?: string; addName: boolean }
+  | { kind: 'single' }
+  | { kind: 'rename-task'; name: string };
+
+export interface ParsedInstruction {
+  ops: EditOp[];
+  /** Clauses that matched no form. */
+  unknown: string[];
+}
+
+type ClauseParser = (text: string) => EditOp[] | undefined;
+
+const IT = '(?:it|this|the\\s+task|the\\s+result|the\\s+results|the\\s+output|the\\s+outputs|this\\s+task)';
+const TYPE_RE = new RegExp(
+  `^(.+?)\\s+(?:(?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
+  'i',
+);
+
+const parseShape: ClauseParser = (text) => {
+  if (
+    new RegExp(
+      `^(?:make|turn|change|convert|set)\\s+${IT}\\s+(?:back\\s+)?(?:(?:in)?to\\s+)?(?:return\\s+)?(?:a\\s+)?(?:single|one)\\s+(?:result|row|record|item|object|answer)$`,
+      'i',
+    ).test(text) ||
+    /^(?:do\s+not|don'?t|no\s+longer)\s+(?:return|make\s+it)\s+a\s+list$|^(?:not\s+a\s+list|(?:return\s+)?a\s+single\s+result)$/i.test(
+      text,
+    )
+  ) {
+    return [{ kind: 'single' }];
+  }
+  const m = new RegExp(
+    `^(?:make|turn|change|convert|set)\\s+${IT}\\s+(?:(?:in)?to\\s+)?(?:be\\s+|return\\s+)?(?:a\\s+)?list\\b(.*)$`,
+    'i',
+  ).exec(text);
+  if (m) {
+    const tail = (m[1] ?? '').trim();
+    if (!tail) return [{ kind: 'list', addName: false }];
+    const of = /^(?:of|with\s+one\s+row\s+per)\s+(.+)$/i.exec(tail);
+    if (!of?.[1]) return undefined;
+    const shape = detectListShape(`a list of ${of[1]}`);
+    if (shape) return [{ kind: 'list', item: shape.item, columns: shape.columns, addName: shape.addName }];
+    const item = listItem(of[1]);
+    return item ? [{ kind: 'list', item, addName: false }] : undefined;
+  }
+  if (/^(?:for\s+(?:each|every)|list|return|one\s+row)\b/i.test(text)) {
+    const shape = detectListShape(text);
+    if (shape && shape.columns.trim())
+      return [{ kind: 'list', item: shape.item, columns: shape.columns, addName: shape.addName }];
+  }
+  return undefined;
+};
+
+const parseTaskName: ClauseParser = (text) => {
+  const m =
+    /^(?:rename|call|name|retitle)\s+(?:the\s+|this\s+)?task\s+(?:to\s+|as\s+)?(.+)$/i.exec(text) ??
+    /^(?:change|set|update)\s+(?:the\s+)?(?:task(?:'s)?\s+name|name\s+of\s+(?:the\s+|this\s+)?task)\s+to\s+(.+)$/i.exec(
+      text,
+    );
+  const name = m?.[1] ? unquote(m[1]) : '';
+  return name ? [{ kind: 'rename-task', name }] : undefined;
+};
+
+function splitInputType(phrase: string): { phrase: string; type?: InputType } {
+  const m =
+    /^(.+?)\s*(?:\((?:of\s+type\s+)?([a-z ]+)\)|\s+(?:of\s+type|as\s+an?|as|typed)\s+([a-z ]+))$/i.exec(
+      phrase.trim(),
+    );
+  const typeText = m?.[2] ?? m?.[3];
+  const type = typeText ? parseInputType(typeText) : undefined;
+  return type && m?.[1] ? { phrase: m[1], type } : { phrase };
+}
+
+const parseInputOps: ClauseParser = (text) => {
+  const rename =
+    /^rename\s+(?:the\s+)?input\s+(.+?)\s+(?:to|as|into)\s+(.+)$/i.exec(text) ??
+    /^rename\s+(?:the\s+)?(.+?)\s+input\s+(?:to|as|into)\s+(.+)$/i.exec(text);
+  if (rename?.[1] && rename[2]) return [{ kind: 'rename-input', from: rename[1], to: rename[2] }];
+  const remove =
+    /^(?:remove|drop|delete)\s+(?:the\s+)?inputs?\s+(.+)$/i.exec(text) ??
+    /^(?:remove|drop|delete)\s+(?:the\s+)?(.+?)\s+input$/i.exec(text);
+  if (remove?.[1]) return splitEnumeration(remove[1]).map((target) => ({ kind: 'remove-input', target }));
+  const add =
+    /^(?:add|accept|take|require|include)\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|extra\s+|additional\s+|another\s+)?input(?:\s+(?:field|parameter))?(?:\s+(?:called|named|for))?\s*:?\s+(.+)$/i.exec(
+      text,
+    ) ??
+    /^(?:add|accept|take|require)\s+(?:an?\s+|the\s+)?(?:new\s+)?(.+?)\s+(?:as\s+(?:an?\s+|another\s+)?)?(?:input|parameter)(?:\s+field)?$/i.exec(
+      text,
+    );
+  if (add?.[1]) {
+    return splitEnumeration(add[1]).map((p) => ({ kind: 'add-input', ...splitInputType(p) }));
+  }
+  return undefined;
+};
+
+// Sentence splitting eats the final "?" of an unquoted query; put it back.
+function finishSentence(text: string): string {
+  const t = text.trim();
+  if (/[.?!:)"'”]$/.test(t)) return t;
+  return /^(?:what|who|whom|whose|where|when|which|why|how|is|are|was|were|does|do|did|can|could|has|have)\b/i.test(
+    t,
+  )
+    ? `${t}?`
+    : t;
+}
+
+const parseQueryChange: ClauseParser = (text) => {
+  const m =
+    /^(?:change|set|update|replace|edit|make)\s+(?:the\s+)?(query|question|prompt|description)\s+(?:for|of|on)\s+(.+?)\s+(?:to|with|as|so\s+(?:that\s+)?it\s+(?:says|reads))\s*:?\s+(.+)$/i.exec(
+      text,
+    ) ??
+    /^(?:the\s+)?(query|question|prompt|description)\s+(?:for|of)\s+(.+?)\s+(?:should\s+(?:be|say|read)|is\s+now|becomes)\s*:?\s+(.+)$/i.exec(
+      text,
+    );
+  if (m?.[1] && m[2] && m[3]) {
+    const value = finishSentence(unquote(m[3]));
+    return /^description$/i.test(m[1])
+      ? [{ kind: 'set-description', target: m[2], description: value }]
+      : [{ kind: 'set-query', target: m[2], query: value }];
+  }
+  const use = /^(?:use|ask)\s+(.+?)\s+as\s+the\s+(?:query|question)\s+for\s+(.+)$/i.exec(text);
+  if (use?.[1] && use[2])
+    return [{ kind: 'set-query', target: use[2], query: finishSentence(unquote(use[1])) }];
+  return undefined;
+};
+
+// "replace phone with fax": drop one output, add another.
+const parseReplace: ClauseParser = (text) => {
+  const m = /^(?:replace|swap)\s+(?:the\s+)?(.+?)\s+(?:with|for|by)\s+(.+)$/i.exec(text);
+  return m?.[1] && m[2]
+    ? [
+        { kind: 'add', items: splitEnumeration(m[2]) },
+        { kind: 'remove', targets: [m[1]] },
+      ]
+    : undefined;
+};
+
+const parseRename: ClauseParser = (text) => {
+  const single =
+    /^change\s+the\s+name\s+of\s+(.+?)\s+to\s+(.+)$/i.exec(text) ??
+    /^(.+?)\s+should\s+be\s+(?:called|named|renamed(?:\s+to)?)\s+(.+)$/i.exec(text);
+  if (single?.[1] && single[2]) return [{ kind: 'rename', from: single[1], to: single[2] }];
+  const m = /^(?:rename|relabel)\s+(.+)$/i.exec(text);
+  if (!m?.[1]) return undefined;
+  // "rename a to b and c to d"
+  const pairs = m[1].split(/\s*(?:,|;|\band\b)\s*(?=[^,;]+\s(?:to|as|into)\s)/i);
+  const ops: EditOp[] = [];
+  for (const pair of pairs) {
+    const p = /^(.+?)\s+(?:to|as|into|->|→)\s+(.+)$/i.exec(pair.trim());
+    if (!p?.[1] || !p[2]) return undefined;
+    ops.push({ kind: 'rename', from: p[1], to: p[2] });
+  }
+  return ops;
+};
+
+/** "make X a number", "change the type of X and Y to date", "make A a number and B a date". */
+const parseRetype: ClauseParser = (text) => {
+  const should = new RegExp(
+    `^(.+?)\\s+should\\s+be\\s+(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?$`,
+    'i',
+  ).exec(text);
+  if (should?.[1] && should[2]) {
+    const type = parseOutputType(should[2]);
+    return type ? splitEnumeration(should[1]).map((target) => ({ kind: 'retype', target, type })) : undefined;
+  }
+  const m =
+    /^(?:make|set|change|convert|turn|treat|store|return)\s+(?:the\s+)?(?:(?:output\s+)?(?:type|format)\s+of\s+)?(.+)$/i.exec(
+      text,
+    );
+  if (!m?.[1]) return undefined;
+  const ops: EditOp[] = [];
+  let pending: string[] = [];
+  for (const segment of splitEnumeration(m[1])) {
+    const typed = TYPE_RE.exec(segment);
+    const type = typed?.[2] ? parseOutputType(typed[2]) : undefined;
+    if (typed?.[1] && type) {
+      // "set email type to text": the word "type" belongs to the verb, not the output name.
+      const last = typed[1].replace(/(?:['’]s)?\s+type$/i, '');
+      for (const target of [...pending, last]) ops.push({ kind: 'retype', target, type });
+      pending = [];
+    } else {
+      pending.push(segment);
+    }
+  }
+  return ops.length > 0 && pending.length === 0 ? ops : undefined;
+};
+
+const FORMAT_LEAD =
+  /^(?:in|formatted|expressed|written|given|shown|rounded|in\s+the\s+format|as\s+(?!an?\s))/i;
+
+const parseShould: ClauseParser = (text) => {
+  const m =
+    /^(?:the\s+)?(.+?)\s+should\s+(be|contain|include|hold|return|give|say|list|mention)\s+(.+)$/i.exec(text);
+  if (!m?.[1] || !m[2] || !m[3]) return undefined;
+  const verb = m[2].toLowerCase();
+  const rest = m[3].trim();
+  if (verb === 'be' && FORMAT_LEAD.test(rest))
+    return [{ kind: 'format', target: m[1], guidance: `Give the answer ${rest}.` }];
+  if (verb !== 'be')
+    return [
+      { kind: 'format', target: m[1], guidance: `${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${rest}.` },
+    ];
+  return [{ kind: 'redefine', target: m[1], meaning: unquote(rest) }];
+};
+
+const parseRemove: ClauseParser = (text) => {
+  const m =
+    /^(?:remove|drop|delete|exclude|omit|skip|get\s+rid\s+of|(?:(?:we|i)\s+)?(?:no\s+longer|don'?t|do\s+not|stop)\s+(?:need(?:ing)?|want(?:ing)?|extract(?:ing)?|includ(?:e|ing)|return(?:ing)?|collect(?:ing)?|captur(?:e|ing)|get(?:ting)?))\s+(?:the\s+)?(?:outputs?\s+|fields?\s+|columns?\s+)?(.+)$/i.exec(
+      text,
+    );
+  if (!m?.[1]) return undefined;
+  const targets = splitEnumeration(m[1]);
+  return targets.length > 0 ? [{ kind: 'remove', targets }] : undefined;
+};
+
+const ADD_LEAD =
+  /^(?:add|include|extract|get|find|capture|collect|return|fetch|grab|pull|scrape|look\s+up|track|output|give\s+me|(?:i|we)\s+(?:also\s+)?(?:want|need)(?:\s+to\s+(?:know|see|get))?)\s*:?\s+(?:also\s+)?(?:(?:a|an|new|another)\s+)?(?:(?:new\s+)?(?:outputs?|fields?|columns?|propert(?:y|ies)|data\s+points?)\s*(?:(?:called|named|for|with|that\s+(?:captures|holds|contains|says|shows))\s+)?:?\s*)?(.+)$/i;
+
+function parseAdd(text: string, also: boolean): EditOp[] | undefined {
+  const m = ADD_LEAD.exec(text);
+  const body = m?.[1] ?? (also ? text : undefined);
+  if (!body) return undefined;
+  const items = splitEnumeration(body.replace(/\s+as\s+(?:an?\s+)?(?:new\s+)?(?:output|field|column)$/i, ''));
+  return items.length > 0 ? [{ kind: 'add', items }] : undefined;
+}
+
+const PARSERS: readonly ClauseParser[] = [
+  parseShape,
+  parseTaskName,
+  parseInputOps,
+  parseQueryChange,
+  parseReplace,
+  parseRename,
+  parseRetype,
+  parseShould,
+  parseRemove,
+];
+
+export function parseInstruction(instruction: string): ParsedInstruction {
+  const ops: EditOp[] = [];
+  const unknown: string[] = [];
+  for (const clause of splitClauses(instruction)) {
+    const { text, also } = tidy(clause);
+    if (!text || POLITE_ONLY.test(text)) continue;
+    let parsed: EditOp[] | undefined;
+    for (const parser of PARSERS) {
+      parsed = parser(text);
+      if (parsed) break;
+    }
+    parsed ??= parseAdd(text, also);
+    if (parsed) ops.push(...parsed);
+    else unknown.push(clause.trim());
+  }
+  return { ops, unknown };
+}

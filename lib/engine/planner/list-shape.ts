@@ -1,0 +1,150 @@
+// List-shaped tasks: one row per item found on the page ("for each product list name and price",
+// "all job openings with title and location"). Per-input phrasings ("for each company, find …")
+// are not lists: a batch already runs the task once per company.
+
+import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
+import { singular, words } from './names';
+import { cleanItem, isAcceptableToken, splitEnumeration, splitSentences, STOP_WORDS } from './phrases';
+import { lookupBundle, lookupField } from './vocabulary';
+
+export interface ListShape {
+  /** Singular item noun: "job opening". */
+  item: string;
+  /** The enumeration of columns ("title and location"); may be empty. */
+  columns: string;
+  /** "the products and their prices": a name column comes first. */
+  addName: boolean;
+  /** The rest of the text, still to be read for navigation or more columns. */
+  rest: string;
+}
+
+const LIST_VERBS =
+  '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
+const ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,3}?)";
+const WITH = '(with|including|showing|along\\s+with|together\\s+with|and\\s+their|and\\s+its|plus\\s+their)';
+
+const FOR_EACH = /\bfor\s+(?:each|every)\s+(.+)$/i;
+const FOR_EACH_BOUNDARY = new RegExp(
+  `\\s*[,:\\u2013\\u2014]\\s*|\\s+-\\s+|\\s+(?=(?:please\\s+)?(?:${LIST_VERBS}|with|including|what|who|whether)\\b)`,
+  'i',
+);
+const LEADING_VERB = new RegExp(`^(?:please\\s+)?${LIST_VERBS}\\s*:?\\s*`, 'i');
+const TRAILING_EACH = new RegExp(
+  `^(.*?)\\b${LIST_VERBS}\\s+(.+?)\\s+(?:for|of|from|on)\\s+(?:each|every|all(?:\\s+the)?|all\\s+of\\s+the)\\s+(.+)$`,
+  'i',
+);
+const ALL_WITH = new RegExp(
+  `^(.*?)\\b(?:(?:a\\s+)?list\\s+of\\s+(?:all\\s+)?(?:the\\s+)?|all\\s+(?:of\\s+)?(?:the\\s+)?|every\\s+|each\\s+)(?:their\\s+|its\\s+)?${ITEM}\\s*,?\\s+(?:each\\s+)?${WITH}\\s+(.+)$`,
+  'i',
+);
+const VERB_WITH = new RegExp(
+  `^(.*?)\\b(?:list|scrape|extract|collect|return|capture)\\s+(?:the\\s+|their\\s+|its\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
+  'i',
+);
+const ROW_PER = new RegExp(
+  `^(.*?)\\bone\\s+row\\s+(?:per|for\\s+each|for\\s+every)\\s+${ITEM}\\s*(?:[,:]\\s*|\\s+(?:with|including|showing)\\s+|$)(.*)$`,
+  'i',
+);
+
+// Items that mean "each input", not "each thing on the page".
+const PER_INPUT = new Set(
+  'company business website site domain url row input record lead organization organisation firm brand account entry line page link homepage one of them'.split(
+    ' ',
+  ),
+);
+const URLISH = new Set(['url', 'link', 'website', 'domain', 'site', 'homepage']);
+
+/** The singular item noun, or undefined when the phrase is not a plausible row item. */
+export function listItem(raw: string): string | undefined {
+  const text = cleanItem(raw).text;
+  const tokens = words(text);
+  if (tokens.length === 0 || tokens.length > 4) return undefined;
+  if (!tokens.every(isAcceptableToken)) return undefined;
+  if (tokens.every((t) => PER_INPUT.has(singular(t)) || STOP_WORDS.has(t))) return undefined;
+  if (URLISH.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
+  // "all contact details including email" names fields, not rows.
+  if (lookupBundle(text)) return undefined;
+  const known = lookupField(text);
+  if (known && (known.type !== 'list' || known.group === 'social')) return undefined;
+  return [...tokens.slice(0, -1), singular(tokens[tokens.length - 1] ?? '')].join(' ');
+}
+
+interface SentenceShape {
+  item: string;
+  columns: string;
+  addName: boolean;
+  prefix: string;
+}
+
+function matchSentence(sentence: string): SentenceShape | undefined {
+  const forEach = FOR_EACH.exec(sentence);
+  if (forEach?.[1]) {
+    const tail = forEach[1];
+    const boundary = FOR_EACH_BOUNDARY.exec(tail);
+    const item = listItem(boundary ? tail.slice(0, boundary.index) : tail);
+    if (item) {
+      const columns = boundary
+        ? tail.slice(boundary.index + boundary[0].length).replace(LEADING_VERB, '')
+        : '';
+      return { item, columns, addName: false, prefix: sentence.slice(0, forEach.index) };
+    }
+  }
+  const trailing = TRAILING_EACH.exec(sentence);
+  if (trailing?.[2] && trailing[3]) {
+    const item = listItem(trailing[3]);
+    if (item) return { item, columns: trailing[2], addName: false, prefix: trailing[1] ?? '' };
+  }
+  for (const pattern of [ALL_WITH, VERB_WITH]) {
+    const m = pattern.exec(sentence);
+    if (!m?.[2] || !m[3] || m[4] === undefined) continue;
+    const item = listItem(m[2]);
+    if (item)
+      return {
+        item,
+        columns: m[4],
+        addName: /^(?:and|plus)\b/i.test(m[3]) || /^(?:their|its)\b/i.test(m[4]),
+        prefix: m[1] ?? '',
+      };
+  }
+  const row = ROW_PER.exec(sentence);
+  if (row?.[2]) {
+    const item = listItem(row[2]);
+    if (item) return { item, columns: row[3] ?? '', addName: false, prefix: row[1] ?? '' };
+  }
+  return undefined;
+}
+
+/** The list shape a text asks for, or undefined for a single-result task. */
+export function detectListShape(text: string): ListShape | undefined {
+  const sentences = splitSentences(text);
+  for (let i = 0; i < sentences.length; i += 1) {
+    const shape = matchSentence(sentences[i] ?? '');
+    if (!shape) continue;
+    let columns = shape.columns.trim();
+    let following = sentences.slice(i + 1);
+    // "For each product extract:" followed by bullet lines: the bullets are the columns.
+    if (!columns && following.length > 0) {
+      columns = following.join(', ');
+      following = [];
+    }
+    const rest = [...sentences.slice(0, i), shape.prefix, ...following].filter((s) => s.trim()).join('. ');
+    return { item: shape.item, columns, addName: shape.addName, rest };
+  }
+  return undefined;
+}
+
+/** The row columns of a list shape, deduplicated; a name column first when asked for and missing. */
+export function planColumns(columns: string, addName: boolean, ctx: PhraseContext): PlannedOutput[] {
+  const planned: PlannedOutput[] = [];
+  for (const item of splitEnumeration(columns)) {
+    for (const p of planPhrase(item, { ...ctx, allowCustom: true })) {
+      if (!planned.some((q) => q.output.name === p.output.name)) planned.push(p);
+    }
+  }
+  // "all products with their prices": rows need something naming the item too.
+  const named = planned.some(
+    (p) => ['name', 'title'].includes(p.output.name) || p.output.name.endsWith('_name'),
+  );
+  if (addName && !named) planned.unshift(...planPhrase('name', { ...ctx, allowCustom: true }));
+  return planned;
+}

@@ -1,0 +1,271 @@
+// Phrase splitting and clean-up: sentences and bullet lines, enumerations ("X, Y as well as Z"),
+// and the words around a field name ("the company's ... from their website, if available").
+
+import type { OutputType } from '@/lib/contract/task-definition';
+import { parseOutputType, TYPE_WORD_PATTERN } from './type-words';
+
+const DOT = '\u0001';
+const COMMA = '\u0002';
+const AND = '\u0003';
+const SLASH = '\u0004';
+
+const BULLET = /^\s*(?:[-*•·▪–]|\d+[.)]|[a-z][.)])\s+/i;
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|approx|inc|ltd|corp|no)\./gi;
+
+export interface Sentence {
+  text: string;
+  /** From a bullet line ("- Email"): a bullet names a field even without a verb. */
+  bullet: boolean;
+}
+
+/** Lines, bullets, ";" and sentence ends; abbreviations such as "e.g." do not end a sentence. */
+export function splitSentenceLines(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const bullet = BULLET.test(line);
+    const guarded = line.replace(BULLET, '').replace(ABBREVIATION, (m) => m.replace(/\./g, DOT));
+    for (const part of guarded.split(/;|[.!?]+(?=\s|$)/)) {
+      const sentence = part.replace(new RegExp(DOT, 'g'), '.').trim();
+      if (sentence.length > 0) out.push({ text: sentence, bullet });
+    }
+  }
+  return out;
+}
+
+export function splitSentences(text: string): string[] {
+  return splitSentenceLines(text).map((s) => s.text);
+}
+
+// Compound names whose "and" is not an enumeration.
+const PROTECTED_AND = [
+  'terms and conditions',
+  'products and services',
+  'plans and pricing',
+  'pricing and plans',
+  'mergers and acquisitions',
+  'research and development',
+  'pros and cons',
+  'q and a',
+  'profit and loss',
+  'first and last name',
+  'opening and closing hours',
+];
+const PROTECTED_SLASH = new Set(['yes/no', 'and/or', 'true/false', 'twitter/x', 'x/twitter']);
+
+/** Splits "name, price and URL", "A as well as B", "A plus B", "A & B", "email/phone" into items. */
+export function splitEnumeration(text: string): string[] {
+  let guarded = text.replace(/\([^()]*\)/g, (m) => m.replace(/,/g, COMMA).replace(/\band\b/gi, AND));
+  for (const phrase of PROTECTED_AND) {
+    const pattern = new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'gi');
+    guarded = guarded.replace(pattern, (m) => m.replace(/\band\b/i, AND));
+  }
+  // "email/phone/address" splits; "yes/no", "twitter/x" do not. Repeated because matches overlap.
+  for (let previous = ''; previous !== guarded;) {
+    previous = guarded;
+    guarded = guarded.replace(/\b([a-z-]+)\/([a-z-]+)\b/i, (m, a: string, b: string) =>
+      PROTECTED_SLASH.has(m.toLowerCase()) || a.length < 3 || b.length < 3
+        ? m.replace('/', SLASH)
+        : `${a}, ${b}`,
+    );
+  }
+  return guarded
+    .split(
+      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s)\s*/i,
+    )
+    .map((p) =>
+      p
+        .replace(new RegExp(COMMA, 'g'), ',')
+        .replace(new RegExp(AND, 'g'), 'and')
+        .replace(new RegExp(SLASH, 'g'), '/')
+        .trim(),
+    )
+    .filter((p) => p.length > 0);
+}
+
+/** Removes one pair of surrounding quotes or backticks. */
+export function unquote(text: string): string {
+  const t = text.trim();
+  const m = /^(["'`“‘])([\s\S]*)(["'`”’])$/.exec(t);
+  return m && m[2] !== undefined ? m[2].trim() : t;
+}
+
+/** Replaces quoted strings by placeholders so splitting never cuts inside them. */
+export function protectQuotes(text: string): { text: string; restore: (s: string) => string } {
+  const saved: string[] = [];
+  const guarded = text.replace(
+    /"[^"]*"|“[^”]*”|‘[^’]*’|`[^`]*`|(?<=^|[\s:(])'.*?'(?=$|[\s.,;:!?)])/g,
+    (m) => {
+      saved.push(m);
+      return `\u0000${saved.length - 1}\u0000`;
+    },
+  );
+  return {
+    text: guarded,
+    restore: (s) => s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => saved[Number(i)] ?? ''),
+  };
+}
+
+const LEADING =
+  /^(?:(?:and|or|also|plus|then|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
+const LEADING_ALL = /^(?:all|every)(?:\s+of)?\s+/i;
+const LEADING_POSSESSIVE =
+  /^(?:compan(?:y|ie)|business|organi[sz]ation|firm|brand|website|site|store|shop|page|startup|vendor|supplier|restaurant|hotel|person)(?:['’]s|s['’])\s+/i;
+// "who the CEO is" → "CEO", "where they are headquartered" → "headquartered".
+const EMBEDDED_QUESTION = [
+  /^(?:who|what|which)\s+(?:the\s+|their\s+|its\s+)?(.+?)\s+(?:is|are|was|were)$/i,
+  /^(?:where|when|how)\s+(?:they|it|he|she|the\s+\w+)\s+(?:is|are|was|were)\s+(.+)$/i,
+];
+const LEADING_QUESTION = [
+  /^(?:what|which)\s+(?:is|are|was|were)\s+/i,
+  /^who\s+(?:is|are|was|were)\s+/i,
+  /^(?:when|where|how)\s+(?:is|are|was|were|did|does|do)\s+(?:it|they|he|she|this\s+\w+|the\s+(?:company|business|firm|organi[sz]ation|brand|product|site|website|restaurant|hotel|article|page|post|person|event))\s+/i,
+];
+
+const QUALIFIER_TAIL =
+  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward)\s*[.!]*$/i;
+
+const CONTEXT_NOUN =
+  '(?:compan(?:y|ies)|business(?:es)?|organi[sz]ations?|firms?|brands?|startups?|vendors?|suppliers?|stores?|shops?|domains?|urls?|internet|web|it|them|input|target|lead|(?:[a-z-]+\\s+){0,2}?(?:web\\s*sites?|sites?|home\\s*pages?|pages?|web\\s*pages?))';
+const TRAILING_CONTEXT = new RegExp(
+  `\\s+(?:(?:that\\s+(?:is|are)\\s+|as\\s+)?(?:listed|found|shown|mentioned|published|displayed|given|stated|available|provided|visible)\\s+)?` +
+    `(?:of|from|on|for|at|in|about|via|using|across|within|off)\\s+` +
+    `(?:(?:a|an|the|their|its|his|her|each|every|this|that|any|given|target|our|your|said)\\s+)*` +
+    `(?:[a-z-]+['’]s\\s+)?(?:(?:given|target|main|official|corporate|company|business|whole|entire|public)\\s+)*` +
+    `${CONTEXT_NOUN}\\s*$`,
+  'i',
+);
+const DONE_BY =
+  /\s+(?:[a-z]+ed|won|made|sold|held|run|written|given)\s+by\s+(?:(?:the|a|an|their|its|this)\s+)?(?:compan(?:y|ies)|business|organi[sz]ation|firm|brand|vendor|store|shop|site|website|them|it)$/i;
+const PAGE_REGION =
+  /\s+(?:in|on|at|from)\s+(?:the\s+)?(?:footer|header|navigation|nav|menu|sidebar|top|bottom)\b.*$/i;
+const TYPE_SUFFIX = new RegExp(
+  `(?<!such)\\s+as\\s+(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field|type))?$`,
+  'i',
+);
+
+const MAX_ITEM = 300;
+
+export interface CleanItem {
+  text: string;
+  /** Explicit type asked for: "(number)", "as a list". */
+  typeHint?: OutputType;
+  /** "all X" / "every X": a hint that several values are wanted. */
+  all: boolean;
+}
+
+/** Strips determiners, possessives, qualifiers and page context from one enumerated item. */
+export function cleanItem(raw: string): CleanItem {
+  // A field name is a few words; long runs of text are not one, and are not worth the regex work.
+  if (raw.length > MAX_ITEM) return { text: '', all: false };
+  let typeHint: OutputType | undefined;
+  let all = false;
+  let text = unquote(raw.replace(/\s+/g, ' ').trim());
+  text = text.replace(/\s*\(([^()]*)\)/g, (_m, inner: string) => {
+    const type = parseOutputType(inner);
+    if (type) {
+      typeHint = type;
+      return '';
+    }
+    // Asides ("(1-2 sentences)", "(Twitter)", "(if any)") never name the field itself.
+    return '';
+  });
+  text = text.replace(/[?!.:;,]+$/, '').trim();
+  const typed = TYPE_SUFFIX.exec(text);
+  if (typed?.[1]) {
+    typeHint = parseOutputType(typed[1]);
+    text = text.slice(0, typed.index);
+  }
+  for (let previous = ''; previous !== text;) {
+    previous = text;
+    text = unquote(text);
+    if (LEADING_ALL.test(text)) {
+      all = true;
+      text = text.replace(LEADING_ALL, '');
+    }
+    text = text.replace(LEADING, '').replace(LEADING_POSSESSIVE, '');
+    for (const q of LEADING_QUESTION) text = text.replace(q, '');
+    for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
+    text = text
+      .replace(QUALIFIER_TAIL, '')
+      .replace(PAGE_REGION, '')
+      .replace(TRAILING_CONTEXT, '')
+      .replace(DONE_BY, '');
+    text = text.replace(/[?!.:;,]+$/, '').trim();
+  }
+  return typeHint ? { text, typeHint, all } : { text, all };
+}
+
+/** Common words that never name a field on their own. */
+export const STOP_WORDS = new Set(
+  (
+    'a an the and or of to in on at for from by with about as is are was were be been it its they them their this that ' +
+    'these those there here i we you he she me us my our your please also then just only any some all each every ' +
+    'what which who whom how when where why whether if do does did can could would should will shall may might must ' +
+    'get find extract want need know like thing things stuff data info information details detail everything anything ' +
+    'something nothing etc more other following same so very really hello hi hey thanks thank ok okay yes no not given none otherwise else'
+  ).split(' '),
+);
+
+const NONSENSE = new Set([
+  'blah',
+  'foo',
+  'bar',
+  'baz',
+  'lorem',
+  'ipsum',
+  'dolor',
+  'asdf',
+  'qwerty',
+  'xyz',
+  'test',
+]);
+const ACRONYMS = new Set([
+  'ceo',
+  'cto',
+  'cfo',
+  'coo',
+  'cmo',
+  'hq',
+  'sku',
+  'crm',
+  'b2b',
+  'b2c',
+  'tv',
+  'seo',
+  'api',
+  'sdk',
+  'hr',
+  'ip',
+  'gst',
+  'ein',
+  'nps',
+  'kpi',
+  'rss',
+  'ssl',
+  'dns',
+  'mx',
+  'sms',
+  'www',
+  'pdf',
+  'cv',
+  'vc',
+  'msrp',
+  'gtin',
+  'mpn',
+  'tld',
+]);
+
+/** A rough "is this a word" check that rejects keyboard mashing ("asdkjh qwpoei") and filler. */
+export function isMeaningfulWord(word: string): boolean {
+  if (ACRONYMS.has(word)) return true;
+  if (STOP_WORDS.has(word) || NONSENSE.has(word) || word.length < 2 || word.length > 30) return false;
+  if (/^\d+$/.test(word)) return false;
+  if (!/[aeiouy]/.test(word)) return false;
+  if (/[^aeiouy\d]{5,}/.test(word) || /(.)\1\1/.test(word)) return false;
+  return true;
+}
+
+/** A token that may appear in a field name: a word, a filler word, or a number ("SOC 2"). */
+export function isAcceptableToken(word: string): boolean {
+  return isMeaningfulWord(word) || STOP_WORDS.has(word) || /^\d+$/.test(word);
+}

@@ -1,0 +1,217 @@
+import { hostname } from 'node:os';
+import type { TaskDefinition } from '@/lib/contract/task-definition';
+import type { Db } from '../db/client';
+import { newId } from '../ids';
+import { prepareRun } from '../tasks/build-research';
+import { executeRun, failedOutcome, type JobOutcome, type Research } from '../tasks/execute';
+import { claimJobs, renewLeases, type ClaimedJob } from './claim';
+import { completeJobs, type Completion, type FinishedBatch } from './complete';
+import { retryDelayMs } from './backoff';
+import { reapExpiredLeases } from './reaper';
+
+export interface WorkerOptions {
+  db: Db;
+  research: Research;
+  loadDefinition(taskId: string, version: number): Promise<TaskDefinition>;
+  allowPrivate: boolean;
+  concurrency: number;
+  hostCap: number;
+  leaseMs: number;
+  maxAttempts: number;
+  jobTimeoutMs: number;
+  /** Runs inside the transaction that finished the batches (webhook deliveries are enqueued there). */
+  onBatchesFinished?: (tx: Db, finished: FinishedBatch[]) => Promise<void>;
+  afterBatchesFinished?: (finished: FinishedBatch[]) => void;
+}
+
+const FLUSH_DELAY_MS = 10;
+const FLUSH_MAX = 64;
+const IDLE_POLL_MS = 500;
+
+/**
+ * Pulls jobs from the jobs table and runs them with bounded concurrency. Claims only as many jobs as it
+ * has free slots, so a claimed job is a started job: cancel's "in progress" count is exact. Results are
+ * group-committed every few milliseconds.
+ */
+export class Worker {
+  readonly id = newId(`w-${hostname().slice(0, 12)}-${process.pid}`, 6);
+  private readonly inFlight = new Map<number, ClaimedJob>();
+  private readonly hostCount = new Map<string, number>();
+  private buffer: Completion[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private wakeUp: (() => void) | null = null;
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private readonly controllers = new Map<number, AbortController>();
+
+  constructor(private readonly opts: WorkerOptions) {}
+
+  start(): void {
+    if (this.loopDone) return;
+    this.loopDone = this.loop();
+    this.leaseTimer = setInterval(() => {
+      renewLeases(this.opts.db, this.id, [...this.inFlight.keys()], this.opts.leaseMs).catch((e) =>
+        console.error('[quarry] lease renewal failed:', (e as Error).message),
+      );
+      reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
+        console.error('[quarry] reaper failed:', (e as Error).message),
+      );
+    }, Math.max(1000, Math.floor(this.opts.leaseMs / 3)));
+    this.leaseTimer.unref();
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  get busy(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Stop claiming; give in-flight jobs until the deadline to finish, then release the rest back to the
+   * queue (they were not finished, so another worker runs them from the start).
+   */
+  async stop(deadlineMs = 10_000): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    const until = Date.now() + deadlineMs;
+    while (this.inFlight.size > 0 && Date.now() < until) await this.sleep(50);
+    for (const c of this.controllers.values()) c.abort();
+    await this.loopDone;
+    await this.flush();
+    if (this.inFlight.size > 0) {
+      const ids = [...this.inFlight.keys()];
+      this.inFlight.clear();
+      await completeJobs(this.opts.db, this.id, ids.map((id) => ({ id, state: 'retry' as const, retryDelayMs: 0 })));
+    }
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      const free = this.opts.concurrency - this.inFlight.size;
+      if (free <= 0) {
+        await this.sleep(IDLE_POLL_MS);
+        continue;
+      }
+      let claimed: ClaimedJob[] = [];
+      try {
+        claimed = await claimJobs(this.opts.db, {
+          workerId: this.id,
+          limit: free,
+          leaseMs: this.opts.leaseMs,
+          hostCap: this.opts.hostCap,
+          inFlightByHost: this.hostCount,
+        });
+        failures = 0;
+      } catch (err) {
+        // The store may be briefly unreachable (PostgreSQL restarting): back off and try again.
+        failures++;
+        console.error('[quarry] claim failed:', (err as Error).message);
+        await this.sleep(Math.min(10_000, 200 * 2 ** failures));
+        continue;
+      }
+      for (const job of claimed) this.run(job);
+      if (claimed.length === 0) await this.sleep(IDLE_POLL_MS);
+    }
+  }
+
+  private run(job: ClaimedJob): void {
+    this.inFlight.set(job.id, job);
+    this.hostCount.set(job.host, (this.hostCount.get(job.host) ?? 0) + 1);
+    const controller = new AbortController();
+    this.controllers.set(job.id, controller);
+    const timer = setTimeout(() => controller.abort(), this.opts.jobTimeoutMs);
+    this.execute(job, controller.signal)
+      .catch((err) => {
+        console.error('[quarry] job crashed:', err);
+        return failedOutcome('the job failed unexpectedly');
+      })
+      .then((outcome) => {
+        clearTimeout(timer);
+        this.controllers.delete(job.id);
+        if (this.stopping && controller.signal.aborted) return; // released by stop()
+        this.inFlight.delete(job.id);
+        const n = (this.hostCount.get(job.host) ?? 1) - 1;
+        if (n <= 0) this.hostCount.delete(job.host);
+        else this.hostCount.set(job.host, n);
+        this.enqueue(this.toCompletion(job, outcome));
+        this.wake();
+      });
+  }
+
+  private async execute(job: ClaimedJob, signal: AbortSignal): Promise<JobOutcome> {
+    const def = await this.opts.loadDefinition(job.task_id, job.task_version);
+    const prepared = prepareRun(def, job.inputs, this.opts.allowPrivate);
+    if (!prepared.ok) return failedOutcome(prepared.message);
+    try {
+      return await executeRun(this.opts.research, prepared.run, false, signal);
+    } catch (err) {
+      if (signal.aborted) {
+        return failedOutcome(`the job did not finish within ${Math.round(this.opts.jobTimeoutMs / 1000)} s`, true);
+      }
+      throw err;
+    }
+  }
+
+  private toCompletion(job: ClaimedJob, o: JobOutcome): Completion {
+    if (o.error_detected && o.transient && job.attempts < this.opts.maxAttempts) {
+      return { id: job.id, state: 'retry', retryDelayMs: retryDelayMs(job.attempts, o.retryAfterSeconds) };
+    }
+    const { transient: _t, retryAfterSeconds: _r, ...stored } = o;
+    return {
+      id: job.id,
+      state: o.error_detected ? 'failed' : 'succeeded',
+      result: stored,
+      errorDetected: o.error_detected,
+      error: o.error,
+    };
+  }
+
+  private enqueue(c: Completion): void {
+    this.buffer.push(c);
+    if (this.buffer.length >= FLUSH_MAX) void this.flush();
+    else if (!this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+  }
+
+  /** Flushes run one at a time; a failed flush puts its items back and is retried. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.flushing = this.flushing.then(async () => {
+      const items = this.buffer;
+      this.buffer = [];
+      if (items.length === 0) return;
+      try {
+        const finished = await this.completeWithHook(items);
+        if (finished.length) this.opts.afterBatchesFinished?.(finished);
+      } catch (err) {
+        console.error('[quarry] writing results failed, will retry:', (err as Error).message);
+        this.buffer = items.concat(this.buffer);
+        if (!this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), 1000);
+      }
+    });
+    return this.flushing;
+  }
+
+  private completeWithHook(items: Completion[]): Promise<FinishedBatch[]> {
+    return completeJobs(this.opts.db, this.id, items, this.opts.onBatchesFinished);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(t);
+        if (self.wakeUp === done) self.wakeUp = null;
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+}

@@ -1,0 +1,155 @@
+import type { Source } from '@/lib/contract/task-definition';
+import type { ReadPage } from '../page-types';
+import { extractAddresses } from './address';
+import { extractAuthor, extractPublished } from './article';
+import { type Candidate, type Extractor, type PageContext } from './candidate';
+import type { ClassifiedQuery, QueryKind } from './classify-query';
+import { coerceValue, isEmptyValue } from './coerce';
+import { extractEmployees, extractFounded } from './company-facts';
+import { pageCountry } from './country';
+import { extractEmails } from './email';
+import { extractField } from './field';
+import { extractLink } from './link';
+import { extractCompanyName, extractProductName } from './names';
+import { extractDescription, extractLanguage, extractTitle, extractWebsite } from './page-facts';
+import { extractPassage } from './passage-answer';
+import { extractPerson } from './person';
+import { extractPhones } from './phone';
+import { extractPrice } from './price';
+import { extractSocial } from './social';
+
+const EXTRACTORS: Record<QueryKind, Extractor> = {
+  company_name: extractCompanyName,
+  product_name: extractProductName,
+  person: extractPerson,
+  title: extractTitle,
+  description: extractDescription,
+  email: extractEmails,
+  phone: extractPhones,
+  address: extractAddresses,
+  social: extractSocial,
+  founded: extractFounded,
+  employees: extractEmployees,
+  price: extractPrice,
+  author: extractAuthor,
+  published: extractPublished,
+  language: extractLanguage,
+  website: extractWebsite,
+  link: extractLink,
+  passage: extractPassage,
+};
+/** Facts about the named page itself; other pages of the site would answer a different question. */
+const PAGE_SCOPED = new Set<QueryKind>([
+  'title',
+  'description',
+  'language',
+  'website',
+  'product_name',
+  'author',
+  'published',
+]);
+/** Kinds whose patterns can miss; the best matching passage is better than nothing. */
+const PASSAGE_FALLBACK = new Set<QueryKind>([
+  'person',
+  'price',
+  'description',
+  'address',
+  'founded',
+  'employees',
+  'link',
+]);
+const AGREEMENT_BONUS = 0.04;
+
+export interface Answer {
+  value: unknown;
+  source: Source | null;
+}
+
+/**
+ * Collects candidates page by page, so the runner can ask after the first page whether more
+ * pages are worth fetching, and merges them: the same value from several places gains confidence.
+ */
+export class AnswerSheet {
+  private readonly perQuery: Candidate[][];
+  private readonly contexts: PageContext[] = [];
+  private readonly cache = new Map<number, Answer>();
+
+  constructor(readonly queries: ClassifiedQuery[]) {
+    this.perQuery = queries.map(() => []);
+  }
+
+  addPage(page: ReadPage): void {
+    const ctx: PageContext = { page, isStartPage: this.contexts.length === 0, country: pageCountry(page) };
+    this.contexts.push(ctx);
+    this.cache.clear();
+    this.queries.forEach((q, i) => {
+      if (PAGE_SCOPED.has(q.kind) && !ctx.isStartPage) return;
+      const found = EXTRACTORS[q.kind](q, ctx);
+      if (q.kind !== 'passage') found.push(...extractField(q, ctx));
+      this.perQuery[i]?.push(...found);
+    });
+  }
+
+  answer(index: number): Answer {
+    let answer = this.cache.get(index);
+    if (!answer) {
+      answer = this.compute(index);
+      this.cache.set(index, answer);
+    }
+    return answer;
+  }
+
+  /** Best confidence so far for a query, for deciding whether to read more pages. */
+  confidence(index: number): number {
+    return this.answer(index).source?.confidence ?? 0;
+  }
+
+  private compute(index: number): Answer {
+    const q = this.queries[index];
+    if (!q) return { value: null, source: null };
+    const answer = this.pick(q, this.perQuery[index] ?? []);
+    if (answer.value !== null || !PASSAGE_FALLBACK.has(q.kind)) return answer;
+    const fallback = this.contexts.flatMap((ctx) =>
+      extractPassage(q, ctx).map((c) => ({ ...c, confidence: c.confidence * 0.8 })),
+    );
+    return this.pick(q, fallback);
+  }
+
+  private pick(q: ClassifiedQuery, candidates: Candidate[]): Answer {
+    const groups = new Map<string, { best: Candidate; places: Set<string>; order: number }>();
+    candidates.forEach((c, order) => {
+      const key = valueKey(c.value);
+      const group = groups.get(key);
+      if (!group) groups.set(key, { best: c, places: new Set([`${c.url} ${c.snippet}`]), order });
+      else {
+        group.places.add(`${c.url} ${c.snippet}`);
+        if (c.confidence > group.best.confidence) group.best = c;
+      }
+    });
+    const ranked = [...groups.values()]
+      .map((g) => ({
+        ...g,
+        confidence: Math.min(0.99, g.best.confidence + AGREEMENT_BONUS * (g.places.size - 1)),
+      }))
+      .sort((a, b) => b.confidence - a.confidence || a.order - b.order);
+    for (const g of ranked) {
+      const value = coerceValue(g.best.value, q.type, g.best.url);
+      if (isEmptyValue(value)) continue;
+      return { value, source: { url: g.best.url, snippet: g.best.snippet, confidence: round(g.confidence) } };
+    }
+    return { value: null, source: null };
+  }
+}
+
+function valueKey(value: unknown): string {
+  if (typeof value === 'string')
+    return `s:${value
+      .toLowerCase()
+      .replace(/[\s.,]+$/g, '')
+      .replace(/\/$/, '')}`;
+  return JSON.stringify(value) ?? '';
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,71 @@
+import type { ReadPage } from '../page-types';
+import { clip } from '../text-utils';
+import type { ClassifiedQuery } from './classify-query';
+
+export interface Candidate {
+  value: unknown;
+  /** Supporting text from the page, ≤ 300 chars. */
+  snippet: string;
+  confidence: number;
+  url: string;
+}
+
+export interface PageContext {
+  page: ReadPage;
+  /** The page the task named; page-level facts (title, language…) come only from it. */
+  isStartPage: boolean;
+  /** ISO country used to read national phone numbers. */
+  country: string;
+}
+
+export type Extractor = (q: ClassifiedQuery, ctx: PageContext) => Candidate[];
+
+export const SNIPPET_MAX = 300;
+
+export function makeCandidate(
+  ctx: PageContext,
+  value: unknown,
+  snippet: string,
+  confidence: number,
+): Candidate {
+  return {
+    value,
+    snippet: clip(snippet, SNIPPET_MAX),
+    confidence: Math.max(0, Math.min(1, confidence)),
+    url: ctx.page.url,
+  };
+}
+
+/** Department words: a query naming one prefers matching contacts; a plain query avoids them. */
+const DEPARTMENTS = [
+  'sales',
+  'support',
+  'help',
+  'press',
+  'media',
+  'careers',
+  'jobs',
+  'billing',
+  'invoice',
+  'accounting',
+  'privacy',
+  'legal',
+  'security',
+  'marketing',
+  'partners',
+  'investor',
+  'hr',
+  'recruiting',
+  'service',
+  'fax',
+  'telefax',
+];
+
+/** Adjustment for a contact found in `context` given what the query asked for. */
+export function departmentFit(q: ClassifiedQuery, context: string): number {
+  const asked = DEPARTMENTS.filter((d) => q.terms.includes(d));
+  const lower = context.toLowerCase();
+  const present = DEPARTMENTS.filter((d) => new RegExp(`\\b${d}\\b`).test(lower));
+  if (asked.length > 0) return asked.some((d) => present.includes(d)) ? 0.15 : -0.1;
+  return present.length > 0 ? -0.15 : 0;
+}

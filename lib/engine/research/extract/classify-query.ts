@@ -1,0 +1,121 @@
+import type { OutputType, ResearchQuery } from '@/lib/contract/task-definition';
+import { contentWords, fold } from '../text-utils';
+
+export type SocialNetwork = 'linkedin' | 'x' | 'facebook' | 'instagram' | 'youtube' | 'github';
+
+export type QueryKind =
+  | 'company_name'
+  | 'product_name'
+  | 'person'
+  | 'title'
+  | 'description'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'social'
+  | 'founded'
+  | 'employees'
+  | 'price'
+  | 'author'
+  | 'published'
+  | 'language'
+  | 'website'
+  | 'link'
+  | 'passage';
+
+export interface ClassifiedQuery {
+  keyword: string;
+  query: string;
+  type: OutputType;
+  kind: QueryKind;
+  /** Set for 'social' when one network was asked for. */
+  network?: SocialNetwork;
+  /** Content words of keyword + query, folded; used for passage search, link ranking and table headers. */
+  terms: string[];
+}
+
+const NETWORKS: [SocialNetwork, RegExp][] = [
+  ['linkedin', /\blinked ?in\b/],
+  ['x', /\btwitter\b|\bx\.com\b|\bx (handle|url|profile|account|link)\b|^x\b/],
+  ['facebook', /\bfacebook\b|\bfb\b/],
+  ['instagram', /\binstagram\b|\binsta\b/],
+  ['youtube', /\byoutube\b/],
+  ['github', /\bgithub\b/],
+];
+
+// Order matters: "email address" is an email, "company founding year" a founding year,
+// "LinkedIn URL" a social profile, before the broader name/address/url rules see them.
+const RULES: [QueryKind, RegExp][] = [
+  ['social', /\bsocial\b|\bsame ?as\b/],
+  ['email', /\be ?mail\b/],
+  ['phone', /\b(phone|telephone|tel|mobile|cell|hotline|telefon|telefonnummer)\b|\bcall (us|them)\b/],
+  ['language', /\b(language|lang|locale|sprache)\b/],
+  ['author', /\b(author|written by|byline|writer|journalist)\b/],
+  ['website', /\b(website url|website address|homepage|home page|web address|domain|site url)\b|^website\b/],
+  [
+    'founded',
+    /\b(found(ed|ing)|established|inception|incorporat(ed|ion)|year started|gegrundet|grundung|fonde)\b/,
+  ],
+  [
+    'employees',
+    /\b(employees?|employ|headcount|staff|team size|workforce|how many people|number of people|mitarbeiter)\b/,
+  ],
+  ['published', /\b(publish(ed|ing)?|publication|posted|release date|article date)\b/],
+  ['address', /\b(address|headquarters?|hq|located|location|street|postal|mailing|anschrift|adresse)\b/],
+  [
+    'product_name',
+    /\b(product|plan|tier|package|item|model|service)s? (name|title)s?\b|\bname of the (product|plan|item)\b|^products?$/,
+  ],
+  [
+    'price',
+    /\b(price|prices|pricing|cost|costs|fee|fees|plan|plans|subscription|tier|tiers|preis|preise|prix)\b/,
+  ],
+  [
+    'person',
+    /\b(ceo|chief executive|founder|co ?founder|cto|cfo|coo|owner|president|managing director|geschaftsfuhrer|director|chair(man|woman|person)?)\b/,
+  ],
+  [
+    'description',
+    /\b(description|describe|summary|summari[sz]e|overview|tagline|slogan|mission|what (does|do) .* (do|offer|sell|make)|what is .* about)\b|^about\b/,
+  ],
+  [
+    'company_name',
+    /\b(company|organi[sz]ation|business|brand|firm|legal|employer|vendor|manufacturer) name\b|\bname of the (company|business|organi[sz]ation|firm|brand)\b|^name\b|\bcalled\b|^(company|organi[sz]ation|business|brand|firm)\b( .*)?\bname\b|^(company|organi[sz]ation|business|brand|firm)$/,
+  ],
+  ['title', /\b(title|headline|heading)\b/],
+];
+
+export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
+  const text = fold(`${q.keyword.replace(/[_-]+/g, ' ')} ${q.query}`).replace(/\{[^}]*\}/g, ' ');
+  const keywordText = fold(q.keyword.replace(/[_-]+/g, ' '));
+  const base = { keyword: q.keyword, query: q.query, type: q.type, terms: unique(contentWords(text)) };
+  if (q.type === 'email') return { ...base, kind: 'email' };
+  if (/^(company|organi[sz]ation|business|brand|firm)$/.test(keywordText.trim()))
+    return { ...base, kind: 'company_name' };
+  for (const [network, pattern] of NETWORKS) {
+    if (pattern.test(keywordText) || pattern.test(text)) return { ...base, kind: 'social', network };
+  }
+  for (const [kind, pattern] of RULES) {
+    if (!pattern.test(text)) continue;
+    if (kind === 'company_name' && /\b(ceo|founder|person|contact|author|owner|product)\b/.test(text))
+      continue;
+    if (kind === 'website' && q.type !== 'url' && q.type !== 'string') continue;
+    if (kind === 'title' && /\b(job|position|role)\b/.test(text)) continue;
+    if (kind === 'published' && /\b(found|establish)/.test(text)) continue;
+    if (kind === 'person' && !isPersonQuestion(text, q.type)) continue;
+    return { ...base, kind };
+  }
+  if (q.type === 'date' && /\bdate\b/.test(text)) return { ...base, kind: 'published' };
+  if (q.type === 'url') return { ...base, kind: 'link' };
+  return { ...base, kind: 'passage' };
+}
+
+/** "Who is the CEO?" asks for a person; "Does the CEO blog?" does not. */
+function isPersonQuestion(text: string, type: OutputType): boolean {
+  if (type !== 'string' && type !== 'list') return false;
+  return /\b(who|name|names|person|people)\b/.test(text) || text.split(' ').length <= 4;
+}
+
+function unique(words: string[]): string[] {
+  return [...new Set(words)];
+}

@@ -1,0 +1,92 @@
+import type { OutputType } from '@/lib/contract/task-definition';
+import { collapseWhitespace } from '../text-utils';
+import { findDate } from './dates';
+import { parseNumber } from './numbers';
+
+const EMAIL = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
+const URL_IN_TEXT = /https?:\/\/[^\s<>"')\]]+/i;
+const YES = /^(yes|y|true|ja|oui|si|sí|available|in stock|included|supported|✓|✔)\b/i;
+const NO = /^(no|n|false|nein|non|not available|unavailable|out of stock|sold out|none|✗|✘|-)$/i;
+
+/** Shapes an extracted value to the query's output type; null when it cannot be done honestly. */
+export function coerceValue(value: unknown, type: OutputType, baseUrl: string): unknown {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'string':
+      return asString(value);
+    case 'number':
+      return typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : null;
+    case 'boolean':
+      return asBoolean(value);
+    case 'date':
+      return asDate(value);
+    case 'url':
+      return asUrl(value, baseUrl);
+    case 'email': {
+      const text = asString(value);
+      return text ? (EMAIL.exec(text)?.[0]?.toLowerCase() ?? null) : null;
+    }
+    case 'list':
+      return asList(value);
+  }
+}
+
+function asString(value: unknown): string | null {
+  if (typeof value === 'string') return collapseWhitespace(value) || null;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) {
+    const parts = value.map(asString).filter((v): v is string => Boolean(v));
+    return parts.length > 0 ? parts.join(', ') : null;
+  }
+  return null;
+}
+
+function asBoolean(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (YES.test(text)) return true;
+  if (NO.test(text)) return false;
+  return null;
+}
+
+function asDate(value: unknown): string | null {
+  // A bare year (founding year) stays a year: ISO 8601 allows reduced precision, and inventing
+  // January 1st would state something the page never said.
+  if (typeof value === 'number') return value >= 1000 && value <= 2999 ? String(value) : null;
+  if (typeof value !== 'string') return null;
+  const found = findDate(value);
+  if (found) return found.iso;
+  return /^\s*(1\d{3}|2\d{3})\s*$/.test(value) ? value.trim() : null;
+}
+
+function asUrl(value: unknown, baseUrl: string): string | null {
+  const text = Array.isArray(value) ? asString(value[0]) : asString(value);
+  if (!text) return null;
+  const candidate =
+    /^https?:\/\//i.test(text) || text.startsWith('/') ? text : (URL_IN_TEXT.exec(text)?.[0] ?? null);
+  if (!candidate) return null;
+  try {
+    const url = new URL(candidate, baseUrl);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function asList(value: unknown): string[] | null {
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(/\n|;\s*|\s+[·•|]\s+/)
+      : [value];
+  const out = items.map(asString).filter((v): v is string => Boolean(v));
+  return out.length > 0 ? out : null;
+}
+
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}

@@ -1,0 +1,70 @@
+// What reading one fetched page produces; the extractors only ever see this shape.
+
+export interface Passage {
+  /** Visible text of one block; line breaks from <br> are kept as '\n'. */
+  text: string;
+  /** Nearest heading above the block, for context ("Sales", "Pricing"). */
+  heading: string | null;
+  kind: 'text' | 'heading' | 'list' | 'address' | 'row';
+  /** List items when kind is 'list'. */
+  items?: string[];
+  /** Inside navigation, header, footer or a cookie banner. */
+  boilerplate?: boolean;
+}
+
+export interface Anchor {
+  /** Absolute href (mailto:/tel: kept as is). */
+  href: string;
+  text: string;
+  /** Index into ReadPage.passages of the block holding the link, for context. */
+  passage: number;
+  heading: string | null;
+}
+
+export interface TableData {
+  caption: string | null;
+  headers: string[];
+  rows: string[][];
+  /** First link of each row, absolute, or null. */
+  rowLinks: (string | null)[];
+  heading: string | null;
+}
+
+export interface JsonLdEntity {
+  /** Schema.org types without the context prefix, e.g. ['Organization', 'Corporation']. */
+  types: string[];
+  data: Record<string, unknown>;
+}
+
+export interface PageMetadata {
+  title: string | null;
+  description: string | null;
+  canonical: string | null;
+  lang: string | null;
+  /** meta name/property → content, keys lowercased (og:title, article:published_time, author…). */
+  meta: Record<string, string>;
+  jsonLd: JsonLdEntity[];
+  /** datetime attributes of <time> elements. */
+  times: string[];
+  h1: string | null;
+}
+
+export interface ReadPage {
+  url: string;
+  status: number;
+  kind: 'html' | 'text' | 'json';
+  metadata: PageMetadata;
+  passages: Passage[];
+  anchors: Anchor[];
+  tables: TableData[];
+  /** Key/value facts of structured documents (JSON leaves as "contact email" → value). */
+  fields: { key: string; value: string }[];
+  /**
+   * Main content as markdown (Readability + Turndown; whole-page text when Readability finds
+   * nothing). Computed on first call and cached: model-based extraction wants it, the offline
+   * extractor does not.
+   */
+  markdown: () => string;
+  /** Headers worth keeping for extraction (content-language). */
+  contentLanguage: string | null;
+}

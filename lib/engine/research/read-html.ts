@@ -1,0 +1,52 @@
+import { parseHTML } from 'linkedom';
+import { walkBody } from './dom-walk';
+import { ensureSkeleton } from './html-skeleton';
+import { documentToMarkdown } from './markdown';
+import { readHead } from './metadata';
+import type { ReadPage } from './page-types';
+
+interface Input {
+  url: string;
+  status: number;
+  html: string;
+  contentLanguage: string | null;
+}
+
+/**
+ * Parses the HTML once with linkedom and reads everything from that one DOM: the body walk
+ * (passages, links, tables, JSON-LD, times), then <head>. Markdown is made on first use only,
+ * because Readability is the costliest step and the offline extractor does not need it.
+ */
+export function readHtml(input: Input): ReadPage {
+  const { document } = parseHTML(ensureSkeleton(input.html));
+  const pageUrl = new URL(input.url);
+  const baseUrl = baseOf(document, pageUrl);
+  const body = document.body ?? document.documentElement;
+  const walk = body
+    ? walkBody(body, baseUrl)
+    : { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null };
+  const metadata = readHead(document, baseUrl, walk.jsonLd, walk.times, walk.h1);
+  let markdown: string | null = null;
+  return {
+    url: input.url,
+    status: input.status,
+    kind: 'html',
+    metadata,
+    passages: walk.passages,
+    anchors: walk.anchors,
+    tables: walk.tables,
+    fields: [],
+    contentLanguage: input.contentLanguage,
+    markdown: () => (markdown ??= documentToMarkdown(document, walk.passages)),
+  };
+}
+
+function baseOf(document: Document, pageUrl: URL): URL {
+  const href = document.head?.querySelector('base[href]')?.getAttribute('href');
+  if (!href) return pageUrl;
+  try {
+    return new URL(href, pageUrl);
+  } catch {
+    return pageUrl;
+  }
+}

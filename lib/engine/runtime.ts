@@ -1,0 +1,193 @@
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from './db/query-rows';
+import type { TaskDefinition } from '@/lib/contract/task-definition';
+import { loadConfig, type EngineConfig } from './config';
+import { openStore, type Db, type Store } from './db/client';
+import { taskVersions } from './db/schema';
+import { ensureBootstrapKey } from './auth/keys';
+import { createResearcher } from './research';
+import type { Research } from './tasks/execute';
+import { Worker } from './queue/worker';
+import { reapExpiredLeases, sweepAbandonedIngests } from './queue/reaper';
+import { enqueueDeliveries } from './webhooks/enqueue';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
+import { generateWebhookSecret } from './webhooks/sign';
+import { getOrCreateSetting } from './settings';
+
+export interface Engine {
+  config: EngineConfig;
+  store: Store;
+  db: Db;
+  research: Research;
+  worker: Worker | null;
+  webhooks: ReturnType<typeof createWebhookDispatcher>;
+  apiKey: string;
+  webhookSecret: string;
+  uploadDir: string;
+  wakeWorker(): void;
+  afterBigWrite(rows: number): void;
+  close(): Promise<void>;
+}
+
+export interface EngineOverrides {
+  research?: Research;
+  startWorker?: boolean;
+}
+
+const VACUUM_EVERY_MS = 10 * 60_000;
+const BIG_WRITE_ROWS = 10_000;
+
+export async function createEngine(config: EngineConfig, overrides: EngineOverrides = {}): Promise<Engine> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = store.db;
+  const apiKey = await ensureBootstrapKey(db, config.dataDir, config.bootstrapApiKey);
+  const webhookSecret =
+    config.webhookSecret ?? (await getOrCreateSetting(db, 'webhook_secret', generateWebhookSecret));
+
+  // The embedded store is exclusive to this process (lock file), so anything "running" is left over
+  // from a process that died: put it back now instead of waiting for leases to expire.
+  const exclusive = store.kind === 'pglite';
+  await sweepAbandonedIngests(db, exclusive);
+  if (exclusive) await reapExpiredLeases(db, config.maxAttempts, true);
+
+  const research: Research =
+    overrides.research ??
+    createResearcher({
+      allowPrivate: config.allowPrivateUrls,
+      timeoutMs: config.fetchTimeoutMs,
+      maxBytes: 5 * 1024 * 1024,
+      maxPages: config.maxPages,
+      userAgent: 'QuarryBot/0.1 (+https://github.com/quarry)',
+    }).research;
+
+  const webhooks = createWebhookDispatcher({ db, secret: webhookSecret, allowPrivate: config.allowPrivateUrls });
+
+  const definitions = new Map<string, TaskDefinition>();
+  const loadDefinition = async (taskId: string, version: number) => {
+    const key = `${taskId}@${version}`;
+    const cached = definitions.get(key);
+    if (cached) return cached; // versions are immutable, so the cache never goes stale
+    const [row] = await db
+      .select({ definition: taskVersions.definition })
+      .from(taskVersions)
+      .where(and(eq(taskVersions.taskId, taskId), eq(taskVersions.version, version)));
+    if (!row) throw new Error(`task version ${key} not found`);
+    definitions.set(key, row.definition);
+    return row.definition;
+  };
+
+  const startWorker = overrides.startWorker ?? config.worker === 'embedded';
+  const worker = startWorker
+    ? new Worker({
+        db,
+        research,
+        loadDefinition,
+        allowPrivate: config.allowPrivateUrls,
+        concurrency: config.workerConcurrency,
+        hostCap: config.hostConcurrency,
+        leaseMs: config.leaseMs,
+        maxAttempts: config.maxAttempts,
+        jobTimeoutMs: config.runTimeoutMs,
+        onBatchesFinished: async (tx, finished) => {
+          for (const b of finished) {
+            if (!b.webhook_url) continue;
+            const rows = await countResultRows(tx, b.id);
+            await enqueueDeliveries(tx, { batchId: b.id, url: b.webhook_url, kind: 'completion', totalRows: rows });
+          }
+        },
+        afterBatchesFinished: () => webhooks.wake(),
+      })
+    : null;
+
+  let writesSinceVacuum = 0;
+  let vacuuming = false;
+  const vacuum = () => {
+    if (vacuuming) return;
+    vacuuming = true;
+    writesSinceVacuum = 0;
+    store
+      .vacuum()
+      .catch((e) => console.error('[quarry] vacuum failed:', (e as Error).message))
+      .finally(() => (vacuuming = false));
+  };
+  const vacuumTimer = setInterval(vacuum, VACUUM_EVERY_MS);
+  vacuumTimer.unref();
+
+  worker?.start();
+  if (startWorker) webhooks.start();
+
+  let closed: Promise<void> | null = null;
+  return {
+    config,
+    store,
+    db,
+    research,
+    worker,
+    webhooks,
+    apiKey,
+    webhookSecret,
+    uploadDir: path.join(config.dataDir, 'uploads'),
+    wakeWorker: () => worker?.wake(),
+    afterBigWrite: (rows) => {
+      writesSinceVacuum += rows;
+      if (writesSinceVacuum >= BIG_WRITE_ROWS) vacuum();
+    },
+    close: () =>
+      (closed ??= (async () => {
+        clearInterval(vacuumTimer);
+        await worker?.stop();
+        await webhooks.stop();
+        await store.close();
+      })()),
+  };
+}
+
+async function countResultRows(db: Db, batchId: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${batchId} AND state <> 'removed'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+// One engine per process, kept on globalThis so Next's separately bundled route modules share it.
+const KEY = Symbol.for('quarry.engine');
+type Holder = { [KEY]?: Promise<Engine> };
+
+export function getEngine(): Promise<Engine> {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    g[KEY] = createEngine(loadConfig()).catch((err) => {
+      delete g[KEY];
+      throw err;
+    });
+    installShutdown();
+  }
+  return g[KEY];
+}
+
+let shutdownInstalled = false;
+function installShutdown() {
+  if (shutdownInstalled) return;
+  shutdownInstalled = true;
+  const shutdown = (signal: string) => {
+    const g = globalThis as Holder;
+    const pending = g[KEY];
+    if (!pending) process.exit(0);
+    console.log(`[quarry] ${signal}: finishing in-flight work and closing the store`);
+    pending
+      .then((e) => e.close())
+      .catch((e) => console.error('[quarry] shutdown error:', e))
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Make `engine` the process engine (tests and benchmarks that serve a specific instance). */
+export function useEngine(engine: Engine | null): void {
+  const g = globalThis as Holder;
+  if (engine) g[KEY] = Promise.resolve(engine);
+  else delete g[KEY];
+}

@@ -1,0 +1,67 @@
+import type { PageRead, Source } from '@/lib/contract/task-definition';
+import type { ResearchResult } from '../research';
+import type { PreparedRun } from './build-research';
+
+export type Research = (req: {
+  url: string;
+  queries: PreparedRun['queries'];
+  list: boolean;
+  turbo: boolean;
+  signal?: AbortSignal;
+}) => Promise<ResearchResult>;
+
+/** What one job produced, in the shape stored on the job row and returned to callers. */
+export interface JobOutcome {
+  data_json: Record<string, unknown>;
+  list_data_json: Record<string, unknown>[];
+  list: boolean;
+  error_detected: boolean;
+  error: string | null;
+  data_sources: Record<string, Source>;
+  pages: PageRead[];
+  transient: boolean;
+  retryAfterSeconds?: number;
+  elapsed_ms: number;
+}
+
+export function failedOutcome(message: string, transient = false, elapsed = 0): JobOutcome {
+  return {
+    data_json: {},
+    list_data_json: [],
+    list: false,
+    error_detected: true,
+    error: message,
+    data_sources: {},
+    pages: [],
+    transient,
+    elapsed_ms: elapsed,
+  };
+}
+
+export async function executeRun(
+  research: Research,
+  run: PreparedRun,
+  turbo: boolean,
+  signal?: AbortSignal,
+): Promise<JobOutcome> {
+  const started = performance.now();
+  try {
+    const r = await research({ url: run.url, queries: run.queries, list: run.list, turbo, signal });
+    return {
+      data_json: r.data,
+      list_data_json: r.rows,
+      list: r.list,
+      error_detected: r.error_detected,
+      error: r.error,
+      data_sources: r.sources,
+      pages: r.pages,
+      transient: r.transient,
+      retryAfterSeconds: r.retryAfterSeconds,
+      elapsed_ms: Math.round(performance.now() - started),
+    };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    console.error('[quarry] research failed unexpectedly:', err);
+    return failedOutcome('the research runner failed unexpectedly', false, Math.round(performance.now() - started));
+  }
+}

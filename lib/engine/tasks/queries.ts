@@ -1,0 +1,59 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TaskDefinition } from '@/lib/contract/task-definition';
+import type { TaskDetail, TaskSummary } from '@/lib/contract/tasks';
+import type { Db } from '../db/client';
+import { tasks, taskVersions } from '../db/schema';
+import { notFound } from '../errors';
+
+export function toSummary(t: typeof tasks.$inferSelect): TaskSummary {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    created_at: t.createdAt.toISOString(),
+    live_version: t.liveVersion,
+    max_version: t.maxVersion,
+    run_count: t.runCount,
+  };
+}
+
+export async function findTask(db: Db, id: string) {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  if (!row) throw notFound('Task', id);
+  return row;
+}
+
+/** The definition of a version (the live one when omitted); 404 for a version that does not exist. */
+export async function loadDefinition(
+  db: Db,
+  taskId: string,
+  version?: number,
+): Promise<{ task: typeof tasks.$inferSelect; version: number; definition: TaskDefinition }> {
+  const task = await findTask(db, taskId);
+  const v = version ?? task.liveVersion;
+  const [row] = await db
+    .select({ definition: taskVersions.definition })
+    .from(taskVersions)
+    .where(and(eq(taskVersions.taskId, taskId), eq(taskVersions.version, v)));
+  if (!row) throw notFound('Task version', `${taskId}@${v}`);
+  return { task, version: v, definition: row.definition };
+}
+
+export async function listTaskSummaries(db: Db): Promise<TaskSummary[]> {
+  const rows = await db.select().from(tasks).orderBy(desc(tasks.createdAt));
+  return rows.map(toSummary);
+}
+
+export async function getTaskDetail(db: Db, id: string): Promise<TaskDetail> {
+  const { task, definition } = await loadDefinition(db, id);
+  return {
+    ...toSummary(task),
+    inputs: definition.inputs,
+    outputs: definition.outputs,
+    list: definition.list,
+  };
+}
+
+export async function incrementRunCount(db: Db, id: string): Promise<void> {
+  await db.update(tasks).set({ runCount: sql`${tasks.runCount} + 1` }).where(eq(tasks.id, id));
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { ResultRow } from '@/lib/contract/batches';
+import type { Db } from '../db/client';
+import { batches, jobs } from '../db/schema';
+import { PART_SIZE } from './enqueue';
+
+/** The job columns a result row is made from; select just these to keep big reads light. */
+export const resultColumns = {
+  jobId: jobs.jobId,
+  dataUuid: jobs.dataUuid,
+  inputs: jobs.inputs,
+  state: jobs.state,
+  result: jobs.result,
+  errorDetected: jobs.errorDetected,
+  error: jobs.error,
+  startedAt: jobs.startedAt,
+  finishedAt: jobs.finishedAt,
+};
+
+export type ResultJobRow = Pick<
+  typeof jobs.$inferSelect,
+  'jobId' | 'dataUuid' | 'inputs' | 'state' | 'result' | 'errorDetected' | 'error' | 'startedAt' | 'finishedAt'
+>;
+
+export interface WebhookPayload {
+  status: 'success';
+  batch_id: string;
+  data: ResultRow[];
+  part: number;
+  parts: number;
+}
+
+type StoredResult = {
+  data_json?: unknown;
+  list_data_json?: unknown;
+  list?: unknown;
+  data_sources?: unknown;
+  error?: unknown;
+};
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * One job as a result row (DESIGN "Result rows"). `result` is the stored JobOutcome; a job that has
+ * not finished (or was written by older code) has none, so every field falls back to null/false.
+ */
+export function toResultRow(job: ResultJobRow, taskVersion: number): ResultRow {
+  const r: StoredResult = isObject(job.result) ? job.result : {};
+  const error = job.error ?? (typeof r.error === 'string' ? r.error : null);
+  return {
+    data_uuid: job.dataUuid,
+    inputs: job.inputs,
+    data_json: isObject(r.data_json) ? r.data_json : null,
+    list_data_json: Array.isArray(r.list_data_json) ? (r.list_data_json as Record<string, unknown>[]) : null,
+    list: r.list === true,
+    job_id: job.jobId,
+    error_detected: job.errorDetected,
+    error,
+    status: job.state as ResultRow['status'],
+    task_version: taskVersion,
+    started_at: job.startedAt?.toISOString() ?? null,
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    data_sources: isObject(r.data_sources) ? r.data_sources : null,
+  };
+}
+
+/**
+ * The k-th slice of PART_SIZE result rows in input (seq) order, removed jobs left out.
+ * OFFSET walks the (batch_id, seq) index; parts are built one at a time when sent, so no part
+ * needs the whole batch in memory. The body is rebuilt on every attempt, so a retry carries the
+ * rows as they are then (the webhook-id stays the same).
+ */
+export async function buildPayload(
+  db: Db,
+  delivery: { batchId: string; part: number; parts: number },
+): Promise<WebhookPayload> {
+  const [batch] = await db
+    .select({ taskVersion: batches.taskVersion })
+    .from(batches)
+    .where(eq(batches.id, delivery.batchId));
+  if (!batch) throw new Error(`batch ${delivery.batchId} no longer exists`);
+  const rows = await db
+    .select(resultColumns)
+    .from(jobs)
+    .where(and(eq(jobs.batchId, delivery.batchId), ne(jobs.state, 'removed')))
+    .orderBy(asc(jobs.seq))
+    .limit(PART_SIZE)
+    .offset((delivery.part - 1) * PART_SIZE);
+  return {
+    status: 'success',
+    batch_id: delivery.batchId,
+    data: rows.map((j) => toResultRow(j, batch.taskVersion)),
+    part: delivery.part,
+    parts: delivery.parts,
+  };
+}

@@ -1,0 +1,46 @@
+// Shapes shared by every reader. The row error matches the spec's validation report entry (2.9),
+// so the engine can put these straight into `job_improper_format` / `jobs_failed_error_indexes`.
+
+/** One valid input row. `index` is 0-based over data rows (header and blank lines not counted). */
+export interface IngestRow {
+  index: number;
+  data_uuid: string;
+  /** Ordered as the task's inputs, trimmed of surrounding whitespace. */
+  inputs: string[];
+}
+
+export interface RowError {
+  error_index: number;
+  error_message: string;
+}
+
+export type IngestItem = { kind: 'row'; row: IngestRow } | { kind: 'error'; error: RowError };
+
+/** A problem with the whole file (not one row); `status` is the HTTP status the engine answers with. */
+export class IngestFileError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 | 415,
+  ) {
+    super(message);
+    this.name = 'IngestFileError';
+  }
+}
+
+export type InputFormat = 'jsonl' | 'csv' | 'xlsx';
+
+/** Explicit column choices for tabular files (CSV, XLSX); anything not given is matched automatically. */
+export interface ColumnOptions {
+  /** Input name → header text of the column holding it. */
+  columns?: Record<string, string>;
+  /** Header text of the column holding data_uuid. */
+  uuidColumn?: string;
+}
+
+export interface CsvOptions extends ColumnOptions {
+  /** Field delimiter; detected from the first rows when omitted. */
+  delimiter?: string;
+}
+
+/** The file's bytes (or decoded text) in order: a Node stream, webStreamChunks(file.stream()), an array. */
+export type ChunkSource = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;

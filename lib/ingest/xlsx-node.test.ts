@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaskInput } from '@/lib/contract/task-definition';
+import { collect, failure } from './__fixtures__/helpers';
+import { readRows } from './read-rows-node';
+import { IngestFileError } from './types';
+import { readXlsxRows } from './xlsx-node';
+
+const INPUTS: TaskInput[] = [
+  { name: 'website', type: 'url', description: '' },
+  { name: 'company', type: 'string', description: '' },
+  { name: 'founded', type: 'string', description: '' },
+  { name: 'employees', type: 'number', description: '' },
+];
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-ingest-xlsx-'));
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A workbook with typed cells, blank rows, and a second sheet that must be ignored. */
+async function writeWorkbook(file: string): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Companies');
+  sheet.addRow(['Data UUID', 'Company', 'Website', 'Founded', 'Employees', 'Notes']);
+  sheet.addRow(['c-1', 'Acme', 'https://acme.example.com/about', new Date(Date.UTC(1999, 4, 17)), 120, 'x']);
+  sheet.addRow([]); // blank: skipped, not counted
+  sheet.addRow([
+    2,
+    { richText: [{ text: 'Beta ' }, { text: 'GmbH', font: { bold: true } }] },
+    { text: 'beta.example.de', hyperlink: 'https://beta.example.de/' },
+    new Date(Date.UTC(2020, 0, 2, 13, 45, 0)),
+    3.5,
+  ]);
+  sheet.addRow([
+    'c-3',
+    'Gamma',
+    { formula: 'HYPERLINK("https://gamma.example.org","Gamma site")', result: 'Gamma site' },
+    '2001',
+    7,
+  ]);
+  sheet.addRow(['c-1', 'Dup', 'ftp://dup.example.com', 'x', 1]);
+  sheet.addRow([
+    'c-5',
+    { formula: 'CONCAT("De","lta")', result: 'Delta' },
+    'delta.example.com',
+    'y',
+    { formula: '1+1', result: 2 },
+  ]);
+  workbook.addWorksheet('Other').addRow(['website', 'company', 'founded', 'employees']);
+  await workbook.xlsx.writeFile(file);
+}
+
+describe('readXlsxRows', () => {
+  it('streams the first worksheet, converting typed cells to strings', async () => {
+    const file = path.join(dir, 'companies.xlsx');
+    await writeWorkbook(file);
+    expect(await collect(readXlsxRows(fs.createReadStream(file), INPUTS))).toEqual({
+      rows: [
+        {
+          index: 0,
+          data_uuid: 'c-1',
+          inputs: ['https://acme.example.com/about', 'Acme', '1999-05-17', '120'],
+        },
+        {
+          index: 1,
+          data_uuid: '2',
+          inputs: ['beta.example.de', 'Beta GmbH', '2020-01-02T13:45:00.000Z', '3.5'],
+        },
+        { index: 2, data_uuid: 'c-3', inputs: ['https://gamma.example.org', 'Gamma', '2001', '7'] },
+        { index: 4, data_uuid: 'c-5', inputs: ['delta.example.com', 'Delta', 'y', '2'] },
+      ],
+      errors: [
+        {
+          error_index: 3,
+          error_message:
+            'data_uuid (column "Data UUID") "c-1" is a duplicate of the row at index 0; ' +
+            'input "website" (column "Website") uses the ftp: scheme; only http and https URLs are accepted: "ftp://dup.example.com"',
+        },
+      ],
+    });
+  });
+
+  it('reads a workbook written by the streaming writer (shared strings after the sheet)', async () => {
+    const file = path.join(dir, 'streamed.xlsx');
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+    const sheet = writer.addWorksheet('Sites');
+    sheet.addRow(['website']).commit();
+    for (let i = 0; i < 2500; i++) sheet.addRow([`site-${i}.example.com`]).commit();
+    sheet.commit();
+    await writer.commit();
+    const { rows, errors } = await collect(readXlsxRows(fs.createReadStream(file), [INPUTS[0] as TaskInput]));
+    expect(errors).toEqual([]);
+    expect(rows).toHaveLength(2500);
+    expect(rows[2499]).toEqual({ index: 2499, data_uuid: 'row-2499', inputs: ['site-2499.example.com'] });
+  });
+
+  it('refuses a sheet without the needed columns, or without rows', async () => {
+    const file = path.join(dir, 'wrong.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('S').addRow(['name', 'city']);
+    await workbook.xlsx.writeFile(file);
+    const missing = await failure(() => collect(readXlsxRows(fs.createReadStream(file), INPUTS)));
+    expect(missing).toBeInstanceOf(IngestFileError);
+    expect(missing).toMatchObject({
+      status: 400,
+      message:
+        'missing columns for inputs "website", "company", "founded", "employees"; columns found: "name", "city"',
+    });
+    const empty = await failure(() =>
+      collect(readXlsxRows(fs.createReadStream(file), [{ name: 'name', type: 'string', description: '' }])),
+    );
+    expect(empty).toMatchObject({ status: 400, message: 'the file has no rows' });
+  });
+
+  it('refuses a corrupt or truncated workbook with 400', async () => {
+    const good = path.join(dir, 'good.xlsx');
+    await writeWorkbook(good);
+    const bytes = fs.readFileSync(good);
+    const corrupt = path.join(dir, 'corrupt.xlsx');
+    fs.writeFileSync(corrupt, Buffer.concat([bytes.subarray(0, 30), Buffer.alloc(2000, 7)]));
+    const truncated = path.join(dir, 'truncated.xlsx');
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 3)));
+    for (const file of [corrupt, truncated]) {
+      const error = await failure(() => collect(readXlsxRows(fs.createReadStream(file), INPUTS)));
+      expect(error).toBeInstanceOf(IngestFileError);
+      expect((error as IngestFileError).status).toBe(400);
+      expect((error as IngestFileError).message).toMatch(
+        /^the XLSX file could not be read \(.+\); is it a valid \.xlsx workbook\?$/,
+      );
+    }
+  });
+
+  it('releases the file when the consumer stops early', async () => {
+    const file = path.join(dir, 'early.xlsx');
+    await writeWorkbook(file);
+    const source = fs.createReadStream(file);
+    for await (const item of readXlsxRows(source, INPUTS)) {
+      expect(item).toMatchObject({ kind: 'row', row: { index: 0 } });
+      break;
+    }
+    expect(source.destroyed).toBe(true);
+  });
+
+  it('is picked by readRows from the zip signature, whatever the file name', async () => {
+    const file = path.join(dir, 'named-wrong.csv');
+    await writeWorkbook(file);
+    const { rows } = await collect(readRows(fs.createReadStream(file), 'named-wrong.csv', INPUTS));
+    expect(rows.map((row) => row.data_uuid)).toEqual(['c-1', '2', 'c-3', 'c-5']);
+
+    const source = fs.createReadStream(file);
+    for await (const item of readRows(source, 'named-wrong.csv', INPUTS)) {
+      expect(item).toMatchObject({ kind: 'row', row: { index: 0 } });
+      break;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(source.destroyed).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { TaskInput } from '@/lib/contract/task-definition';
+import { flattenBatches } from './flatten-batches';
+import { TableRowReader, isBlank } from './table-rows';
+import { IngestFileError, type ColumnOptions, type IngestItem } from './types';
+import { cellText } from './xlsx-cell-text';
+
+// XLSX batch input, read with exceljs's streaming WorkbookReader: rows are parsed as the zip is
+// inflated, never the whole workbook in memory. Only the first worksheet is read; its first non-blank
+// row is the header. (If the zip stores a sheet before the shared strings, exceljs spools that sheet
+// to a temporary file first: disk, not memory.) Hyperlinks stored as relationships come after the
+// cells in the file, so the streaming reader only sees their displayed text; HYPERLINK() formulas
+// give their target to url inputs.
+
+const BATCH_ROWS = 1000;
+
+export function readXlsxRows(
+  stream: NodeJS.ReadableStream,
+  inputs: readonly TaskInput[],
+  options: ColumnOptions = {},
+): AsyncGenerator<IngestItem, void, undefined> {
+  return flattenBatches(readXlsxBatches(stream, inputs, options));
+}
+
+export async function* readXlsxBatches(
+  stream: NodeJS.ReadableStream,
+  inputs: readonly TaskInput[],
+  options: ColumnOptions = {},
+): AsyncGenerator<IngestItem[], void, undefined> {
+  const source = stream instanceof Readable ? stream : Readable.from(stream, { objectMode: false });
+  // An error of the upload itself (aborted, over the size limit) must surface as is, not as "corrupt".
+  let sourceError: unknown;
+  source.once('error', (error) => (sourceError ??= error));
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache', // needed to tell dates from numbers
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let table: TableRowReader | undefined;
+  let linkColumns = new Set<number>();
+  let batch: IngestItem[] = [];
+  try {
+    for await (const sheet of workbook) {
+      for await (const row of sheet) {
+        const values = row.values as unknown[]; // 1-based: values[1] is column A
+        if (table === undefined) {
+          const header = toCells(values, linkColumns).map((cell) => cell.trim());
+          if (isBlank(header)) continue;
+          table = new TableRowReader(header, inputs, options);
+          linkColumns = new Set(table.inputColumns.filter((_, i) => inputs[i]?.type === 'url'));
+          continue;
+        }
+        const item = table.read(toCells(values, linkColumns));
+        if (item === undefined) continue;
+        batch.push(item);
+        if (batch.length >= BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
+      }
+      break; // first worksheet only
+    }
+  } catch (error) {
+    if (error instanceof IngestFileError) throw error;
+    if (sourceError !== undefined) throw sourceError;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new IngestFileError(
+      `the XLSX file could not be read (${reason}); is it a valid .xlsx workbook?`,
+      400,
+    );
+  } finally {
+    source.destroy();
+  }
+  if (batch.length > 0) yield batch;
+  if (table === undefined || table.rowCount === 0) throw new IngestFileError('the file has no rows', 400);
+}
+
+function toCells(values: readonly unknown[], linkColumns: ReadonlySet<number>): string[] {
+  const cells = new Array<string>(Math.max(0, values.length - 1));
+  for (let column = 0; column < cells.length; column++) {
+    cells[column] = cellText(values[column + 1], linkColumns.has(column));
+  }
+  return cells;
+}

@@ -1,0 +1,13 @@
+// Sum Vitest JSON reports into the closing line CI reads: "N passed, N failed".
+import fs from 'node:fs';
+let passed = 0, failed = 0, skipped = 0;
+for (const file of process.argv.slice(2)) {
+  if (!fs.existsSync(file)) { failed++; console.log(`missing report: ${file}`); continue; }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  skipped += r.numPendingTests + r.numTodoTests;
+  // A suite that failed to load counts as a failure even with zero failed tests.
+  for (const s of r.testResults) if (s.status === 'failed' && s.assertionResults.length === 0) failed++;
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

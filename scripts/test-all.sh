@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, unit tests, the engine suite on the embedded store and on PostgreSQL.
+# Ends with one summary line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=$(mktemp -d)
+status=0
+export QUARRY_ALLOW_PRIVATE_URLS=1
+
+step() { echo; echo "=== $*"; }
+
+step "typecheck"
+npx tsc --noEmit -p . || status=1
+
+step "unit tests"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile="$OUT/unit.json" || status=1
+
+step "engine suite on the embedded store (PGlite)"
+env -u DATABASE_URL npx vitest run --project engine --reporter=default --reporter=json --outputFile="$OUT/engine-pglite.json" || status=1
+
+step "engine suite on PostgreSQL"
+if bash scripts/with-postgres.sh true 2>/dev/null; then
+  bash scripts/with-postgres.sh npx vitest run --project engine --reporter=default --reporter=json --outputFile="$OUT/engine-postgres.json" || status=1
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL is required in CI (.ci/run installs it)"; status=1
+else
+  echo "SKIPPED: PostgreSQL server not installed here (apt-get install -y postgresql); CI runs it."
+fi
+
+node scripts/sum-results.mjs "$OUT"/*.json || status=1
+exit $status

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/lib/engine/db/query-rows';
+import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
+import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { startTestEngine, type TestEngine } from '../support/engine-harness';
+
+let t: TestEngine;
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+  t = await startTestEngine({ env: { QUARRY_WORKER_CONCURRENCY: '6', QUARRY_HOST_CONCURRENCY: '6' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await site?.close();
+});
+
+it('cancel of a running 200-row batch removes exactly the pending jobs; started ones finish', async () => {
+  const api = apiClient(t.url, t.key);
+  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const rows = Array.from({ length: 200 }, (_, n) => ({ data_uuid: `r${n}`, inputs: [`${site.url}/slow/150/co/${n}/`] }));
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: task.body.data.task_id }, jsonlFile(rows)) });
+  expect(created.status).toBe(201);
+  const id = created.body.data.batch_id;
+  await waitFor(async () => (await api.get(`/v0/batches/${id}`)).body.data.jobs_completed >= 10 || undefined);
+
+  const cancel = await api.post(`/v0.1/batches/${id}/cancel`);
+  const cancelledAt = Date.now();
+  expect(cancel.status).toBe(200);
+  expect(cancel.body.data).toMatchObject({ batch_id: id, cancelled: true });
+  const removed = cancel.body.data.jobs_removed as number;
+  expect(removed).toBeGreaterThan(0);
+  expect(removed).toBeLessThan(200);
+
+  // Exactly the jobs that had not started were removed: none of them ever ran or was fetched.
+  const states = await queryRows<{ state: string; n: number; started: number }>(
+    t.engine.db,
+    sql`SELECT state, count(*)::int AS n, count(started_at)::int AS started FROM jobs WHERE batch_id = ${id} GROUP BY state`,
+  );
+  const removedRow = states.find((s) => s.state === 'removed');
+  expect(removedRow?.n).toBe(removed);
+  expect(removedRow?.started).toBe(0);
+
+  const final = await waitFor(async () => {
+    const b = (await api.get(`/v0/batches/${id}`)).body.data;
+    return b.completed ? b : undefined;
+  });
+  expect(final).toMatchObject({ cancelled: true, completed: true, job_status: 'CANCELLED', jobs_removed: removed });
+  expect(final.jobs_completed + final.jobs_removed).toBe(final.jobs_added);
+
+  // Nothing started after the cancel: no removed row's page was ever requested, and no job started later.
+  const removedUuids = await queryRows<{ seq: number }>(t.engine.db, sql`SELECT seq FROM jobs WHERE batch_id = ${id} AND state = 'removed'`);
+  for (const { seq } of removedUuids) expect(site.hits.get(`/slow/150/co/${seq}/`) ?? 0).toBe(0);
+  const [latest] = await queryRows<{ max: Date | null }>(t.engine.db, sql`SELECT max(started_at) AS max FROM jobs WHERE batch_id = ${id}`);
+  expect(new Date(latest!.max!).getTime()).toBeLessThanOrEqual(cancelledAt);
+
+  // A second cancel, and a cancel of a completed batch, are conflicts; unknown ids are 404.
+  expect((await api.post(`/v0/batches/${id}/cancel`)).status).toBe(409);
+  expect((await api.post(`/v0/batches/batch_nope/cancel`)).status).toBe(404);
+  const v0 = await api.post(`/v0/batches/${id}/cancel`);
+  expect(v0.body).not.toHaveProperty('request_id');
+
+  // Results after a cancel: finished rows only, in order.
+  const res = await api.get(`/v0/batches/${id}/results`);
+  expect(res.body.data.data).toHaveLength(200 - removed);
+});
+
+it('cancel of a completed batch is 409', async () => {
+  const api = apiClient(t.url, t.key);
+  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const created = await api.post('/v0.1/batches', {
+    form: batchForm({ task_id: task.body.data.task_id }, jsonlFile([{ data_uuid: 'x', inputs: [`${site.url}/co/1/`] }])),
+  });
+  const id = created.body.data.batch_id;
+  await waitFor(async () => (await api.get(`/v0/batches/${id}`)).body.data.completed || undefined);
+  const r = await api.post(`/v0.1/batches/${id}/cancel`);
+  expect(r.status).toBe(409);
+  expect(r.body.request_id).toMatch(/^req_/);
+});

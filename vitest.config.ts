@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Two projects: fast pure units, and the engine suite that starts real HTTP servers
+// on loopback and a real database (PGlite by default, PostgreSQL when DATABASE_URL is set).
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  test: {
+    env: { QUARRY_ALLOW_PRIVATE_URLS: '1' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['lib/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'engine',
+          include: ['tests/engine/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
