@@ -1,6 +1,6 @@
 import next from 'eslint-config-next';
 
-export default [
+const config = [
   ...next,
   { ignores: ['.next/**', 'node_modules/**', 'lib/engine/db/migrations/**', 'bench/out/**'] },
   {
@@ -13,3 +13,5 @@ export default [
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/lib/dashboard/*', '@/components/*', '@/app/*'] }] },
   },
 ];
+
+export default config;

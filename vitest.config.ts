@@ -23,6 +23,10 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: { name: 'smoke', include: ['tests/smoke/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 300_000 },
+      },
     ],
   },
 });

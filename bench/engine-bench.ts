@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { loadConfig } from '../lib/engine/config';
-import { createEngine, useEngine } from '../lib/engine/runtime';
+import { createEngine, setProcessEngine } from '../lib/engine/runtime';
 import { serveEngineHttp } from '../lib/engine/http/node-server';
 import { createResearcher } from '../lib/engine/research';
 import { startFixtureSite } from '../tests/fixtures/site/server';
@@ -52,7 +52,7 @@ export async function engineBench() {
     QUARRY_HOST_CONCURRENCY: String(CONCURRENCY),
   });
   const engine = await createEngine(config, { startWorker: false });
-  useEngine(engine);
+  setProcessEngine(engine);
   const http = await serveEngineHttp();
   const created = await fetch(`${http.url}/v0.1/tasks/create`, {
     method: 'POST',
@@ -139,7 +139,7 @@ export async function engineBench() {
 
   await http.close();
   await engine.close();
-  useEngine(null);
+  setProcessEngine(null);
   await site.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -35,9 +35,11 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// NEXT_MANUAL_SIG_HANDLE: Next would exit on SIGTERM at once; the engine's own handler finishes
+// in-flight jobs, checkpoints the store and releases its lock first (lib/engine/runtime.ts).
 const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', host, '-p', port], {
   stdio: 'inherit',
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: '1' },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,8 +9,9 @@ export QUARRY_ALLOW_PRIVATE_URLS=1
 
 step() { echo; echo "=== $*"; }
 
-step "typecheck"
+step "typecheck and lint"
 npx tsc --noEmit -p . || status=1
+npx eslint . || status=1
 
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile="$OUT/unit.json" || status=1
@@ -26,6 +27,9 @@ elif [ "${CI:-}" = "true" ]; then
 else
   echo "SKIPPED: PostgreSQL server not installed here (apt-get install -y postgresql); CI runs it."
 fi
+
+step "smoke: npm start (build + next start on the embedded store)"
+env -u DATABASE_URL npx vitest run --project smoke --reporter=default --reporter=json --outputFile="$OUT/smoke.json" || status=1
 
 node scripts/sum-results.mjs "$OUT"/*.json || status=1
 exit $status

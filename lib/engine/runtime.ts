@@ -186,7 +186,7 @@ function installShutdown() {
 }
 
 /** Make `engine` the process engine (tests and benchmarks that serve a specific instance). */
-export function useEngine(engine: Engine | null): void {
+export function setProcessEngine(engine: Engine | null): void {
   const g = globalThis as Holder;
   if (engine) g[KEY] = Promise.resolve(engine);
   else delete g[KEY];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '@/lib/engine/config';
-import { createEngine, useEngine, type Engine, type EngineOverrides } from '@/lib/engine/runtime';
+import { createEngine, setProcessEngine, type Engine, type EngineOverrides } from '@/lib/engine/runtime';
 import { serveEngineHttp } from '@/lib/engine/http/node-server';
 
 export const TEST_KEY = 'qk_test_0123456789abcdefghijklmnopqrstuvwxyz';
@@ -30,7 +30,7 @@ export async function startTestEngine(opts: { env?: Record<string, string>; over
     ...opts.env,
   });
   const engine = await createEngine(config, opts.overrides);
-  useEngine(engine);
+  setProcessEngine(engine);
   const http = await serveEngineHttp();
   return {
     engine,
@@ -40,7 +40,7 @@ export async function startTestEngine(opts: { env?: Record<string, string>; over
     async close() {
       await http.close();
       await engine.close();
-      useEngine(null);
+      setProcessEngine(null);
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+// The README's first command, for real: `npm start` builds when needed and serves the engine through
+// Next on the embedded store, with a generated key; SIGTERM closes the store and releases its lock.
+let child: ChildProcess;
+let dataDir: string;
+let log = '';
+const PORT = 3000 + Math.floor(Math.random() * 2000) + 20000;
+const base = `http://127.0.0.1:${PORT}`;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-smoke-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), QUARRY_DATA_DIR: dataDir };
+  delete env.QUARRY_API_KEY;
+  delete env.DATABASE_URL;
+  child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const until = Date.now() + 240_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null || Date.now() > until) throw new Error(`npm start did not come up:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}, 300_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('serves the engine with a generated key, printed once and kept in the data dir', async () => {
+  const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+  expect(log).toContain(key);
+  const health = await fetch(`${base}/`);
+  expect((await health.json()).status).toBe('success');
+  expect((await fetch(`${base}/api-test`, { method: 'POST', headers: { 'x-api-key': key } })).status).toBe(201);
+  const unauth = await fetch(`${base}/v0.1/tasks`);
+  expect(unauth.status).toBe(401);
+  const created = await fetch(`${base}/v0.1/tasks/create`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ description: 'Find the contact email of a company website' }),
+  });
+  expect(created.status).toBe(201);
+  const form = new FormData();
+  form.set('task_id', (await created.json()).data.task_id);
+  form.set('batch_input_data', new File(['{"data_uuid":"a","inputs":["https://example.invalid/"]}\n'], 'r.jsonl'));
+  const batch = await fetch(`${base}/v0.1/batches`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  expect(batch.status).toBe(201);
+});
+
+it('SIGTERM closes the store and releases the data-directory lock', async () => {
+  expect(fs.existsSync(path.join(dataDir, 'quarry.lock'))).toBe(true);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  expect(fs.existsSync(path.join(dataDir, 'quarry.lock'))).toBe(false);
+  expect(log).toContain('SIGTERM: finishing in-flight work');
+});
