@@ -4,7 +4,7 @@ import readline from 'node:readline';
 import { loadConfig } from '../lib/engine/config';
 import { createEngine, setProcessEngine } from '../lib/engine/runtime';
 import { serveEngineHttp } from '../lib/engine/http/node-server';
-import { createResearcher } from '../lib/engine/research';
+import { createResearchPool } from '../lib/engine/research/pool/research-pool';
 import { startFixtureSite } from '../tests/fixtures/site/server';
 import { line, tmpDir, verdict, withPeakRss } from './util';
 
@@ -51,7 +51,19 @@ export async function engineBench() {
     QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY),
     QUARRY_HOST_CONCURRENCY: String(CONCURRENCY),
   });
-  const engine = await createEngine(config, { startWorker: false });
+  // One research pool for both the bare loop and the engine: identical work on the same threads.
+  const researcher = createResearchPool({
+    threads: config.researchThreads,
+    options: {
+      allowPrivate: true,
+      timeoutMs: config.fetchTimeoutMs,
+      maxBytes: 5 * 1024 * 1024,
+      maxPages: config.maxPages,
+      userAgent: 'QuarryBench',
+    },
+  });
+  const { research } = researcher;
+  const engine = await createEngine(config, { startWorker: false, research });
   setProcessEngine(engine);
   const http = await serveEngineHttp();
   const created = await fetch(`${http.url}/v0.1/tasks/create`, {
@@ -82,13 +94,6 @@ export async function engineBench() {
 
   // (c) throughput: the engine (store + queue + worker) against a bare loop doing the same research.
   const urls = Array.from({ length: THROUGHPUT_ROWS }, (_, i) => `${site.url}/co/${i}/`);
-  const { research } = createResearcher({
-    allowPrivate: true,
-    timeoutMs: config.fetchTimeoutMs,
-    maxBytes: 5 * 1024 * 1024,
-    maxPages: config.maxPages,
-    userAgent: 'QuarryBench',
-  });
   const { loadDefinition } = await import('../lib/engine/tasks/queries');
   const { prepareRun } = await import('../lib/engine/tasks/build-research');
   const { definition } = await loadDefinition(engine.db, taskId);
@@ -133,13 +138,15 @@ export async function engineBench() {
   }
   const engineRate = urls.length / ((performance.now() - t0) / 1000);
   await worker.stop();
-  console.log(`\n## Batch throughput, ${urls.length} rows on loopback fixture pages, concurrency ${CONCURRENCY}`);
+  const threads = config.researchThreads > 0 ? `${config.researchThreads} research threads` : 'research in-process';
+  console.log(`\n## Batch throughput, ${urls.length} rows on loopback fixture pages, concurrency ${CONCURRENCY}, ${threads}`);
   line('bare loop (same fetch, read, extract; no store)', `${bareRate.toFixed(1)} jobs/s`);
   line('engine (upload, queue, worker, results stored)', `${engineRate.toFixed(1)} jobs/s`, `${(engineRate / bareRate).toFixed(2)}× — target ≥ 0.85×: ${verdict(engineRate / bareRate >= 0.85)}`);
 
   await http.close();
   await engine.close();
   setProcessEngine(null);
+  await researcher.close();
   await site.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

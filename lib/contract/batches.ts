@@ -28,6 +28,7 @@ export const BatchDetailSchema = BatchSummarySchema.extend({
   jobs_removed: z.number().int().optional(),
   webhook_url: z.string().optional(),
   finished_at: z.string().nullable().optional(),
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost_usd: z.number() }).optional(),
 });
 export type BatchDetail = z.infer<typeof BatchDetailSchema>;
 

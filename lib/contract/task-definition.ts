@@ -55,6 +55,8 @@ export const SourceSchema = z.object({
   url: z.string(),
   snippet: z.string(),
   confidence: z.number().min(0).max(1),
+  /** Model answers only: whether the quoted evidence was found on the page. */
+  quote_verified: z.boolean().optional(),
 });
 export type Source = z.infer<typeof SourceSchema>;
 

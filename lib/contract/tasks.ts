@@ -33,6 +33,9 @@ export const JobResultSchema = z.object({
   pages: z.array(PageReadSchema).optional(),
   task_version: z.number().int().optional(),
   elapsed_ms: z.number().optional(),
+  extractor: z.enum(['offline', 'model']).optional(),
+  usage: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost_usd: z.number() }).optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type JobResult = z.infer<typeof JobResultSchema>;
 

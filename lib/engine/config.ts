@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,11 @@ const EnvSchema = z.object({
   QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   QUARRY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   QUARRY_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  // Leave one core to the main thread (HTTP + store); '' counts as unset, as .env.example ships it empty.
+  QUARRY_RESEARCH_THREADS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(64).default(Math.max(1, os.availableParallelism() - 1)),
+  ),
   QUARRY_MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   QUARRY_RUN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   QUARRY_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
@@ -27,9 +33,21 @@ const EnvSchema = z.object({
   QUARRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   QUARRY_LEASE_MS: z.coerce.number().int().positive().default(30_000),
   QUARRY_PUBLIC_URL: z.string().optional(),
-  QUARRY_LLM_PROVIDER: z.string().optional(),
+  QUARRY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(6000),
+  QUARRY_LLM_PROVIDER: z
+    .enum(['openai', 'anthropic', 'openai-compatible', ''])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   QUARRY_LLM_MODEL: z.string().optional(),
   QUARRY_LLM_TURBO_MODEL: z.string().optional(),
+  QUARRY_LLM_TOKEN_BUDGET: z.coerce.number().int().min(500).max(200_000).default(6_000),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  QUARRY_BROWSER: z.enum(['auto', 'always', 'off']).default('auto'),
+  QUARRY_BROWSER_PATH: z.string().default('/usr/bin/chromium'),
+  QUARRY_BROWSER_PAGES: z.coerce.number().int().min(1).max(32).default(2),
+  QUARRY_HOST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   QUARRY_DASHBOARD_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
@@ -48,14 +66,47 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     worker: env.QUARRY_WORKER,
     workerConcurrency: env.QUARRY_WORKER_CONCURRENCY,
     hostConcurrency: env.QUARRY_HOST_CONCURRENCY,
+    researchThreads: env.QUARRY_RESEARCH_THREADS,
     maxUploadBytes: Math.floor(env.QUARRY_MAX_UPLOAD_MB * 1024 * 1024),
     runTimeoutMs: env.QUARRY_RUN_TIMEOUT_MS,
     fetchTimeoutMs: env.QUARRY_FETCH_TIMEOUT_MS,
     maxPages: env.QUARRY_MAX_PAGES,
     maxAttempts: env.QUARRY_MAX_ATTEMPTS,
     leaseMs: env.QUARRY_LEASE_MS,
+    rateLimitPerMin: env.QUARRY_RATE_LIMIT_PER_MIN,
     publicUrl: env.QUARRY_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
+    // The dashboard's sign-in password and its upstream (default: this server's built-in engine).
+    dashboard: {
+      password: env.QUARRY_DASHBOARD_PASSWORD || undefined,
+      upstreamUrl: env.QUARRY_UPSTREAM_URL?.trim() || undefined,
+      upstreamKey: env.QUARRY_UPSTREAM_KEY?.trim() || undefined,
+    },
+    llm: llmConfig(env),
+    browser: {
+      mode: env.QUARRY_BROWSER,
+      executablePath: env.QUARRY_BROWSER_PATH,
+      maxPages: env.QUARRY_BROWSER_PAGES,
+    },
+    hostDelayMs: env.QUARRY_HOST_DELAY_MS,
+  };
+}
+
+/**
+ * The language-model settings as plain data (they travel to worker threads). No provider, or a
+ * provider without a model, means the offline extractor and planner answer.
+ */
+function llmConfig(env: z.infer<typeof EnvSchema>) {
+  const provider = env.QUARRY_LLM_PROVIDER;
+  const model = env.QUARRY_LLM_MODEL?.trim();
+  if (!provider || !model) return undefined;
+  return {
+    provider,
+    model,
+    turboModel: env.QUARRY_LLM_TURBO_MODEL?.trim() || model,
+    apiKey: provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY,
+    baseUrl: env.OPENAI_BASE_URL?.trim() || undefined,
+    tokenBudget: env.QUARRY_LLM_TOKEN_BUDGET,
   };
 }
 

@@ -6,7 +6,7 @@ import { loadConfig, type EngineConfig } from './config';
 import { openStore, type Db, type Store } from './db/client';
 import { taskVersions } from './db/schema';
 import { ensureBootstrapKey } from './auth/keys';
-import { createResearcher } from './research';
+import { createResearchPool } from './research/pool/research-pool';
 import type { Research } from './tasks/execute';
 import { Worker } from './queue/worker';
 import { reapExpiredLeases, sweepAbandonedIngests } from './queue/reaper';
@@ -14,12 +14,15 @@ import { enqueueDeliveries } from './webhooks/enqueue';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { generateWebhookSecret } from './webhooks/sign';
 import { getOrCreateSetting } from './settings';
+import { createPlanner, type Planner } from './llm/model-planner';
 
 export interface Engine {
   config: EngineConfig;
   store: Store;
   db: Db;
   research: Research;
+  /** Plans and edits task definitions: the configured model, or the offline planner. */
+  planner: Planner;
   worker: Worker | null;
   webhooks: ReturnType<typeof createWebhookDispatcher>;
   apiKey: string;
@@ -51,15 +54,24 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   await sweepAbandonedIngests(db, exclusive);
   if (exclusive) await reapExpiredLeases(db, config.maxAttempts, true);
 
-  const research: Research =
-    overrides.research ??
-    createResearcher({
-      allowPrivate: config.allowPrivateUrls,
-      timeoutMs: config.fetchTimeoutMs,
-      maxBytes: 5 * 1024 * 1024,
-      maxPages: config.maxPages,
-      userAgent: 'QuarryBot/0.1 (+https://github.com/quarry)',
-    }).research;
+  // Research runs on worker threads (researchThreads > 0) so parsing does not compete with the
+  // HTTP server and the single-threaded store on this one.
+  const researcher = overrides.research
+    ? null
+    : createResearchPool({
+        threads: config.researchThreads,
+        options: {
+          allowPrivate: config.allowPrivateUrls,
+          timeoutMs: config.fetchTimeoutMs,
+          maxBytes: 5 * 1024 * 1024,
+          maxPages: config.maxPages,
+          userAgent: 'QuarryBot/0.1 (+https://github.com/quarry)',
+          hostDelayMs: config.hostDelayMs,
+          browser: config.browser,
+          ...(config.llm ? { llm: config.llm } : {}),
+        },
+      });
+  const research: Research = overrides.research ?? researcher!.research;
 
   const webhooks = createWebhookDispatcher({ db, secret: webhookSecret, allowPrivate: config.allowPrivateUrls });
 
@@ -123,6 +135,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     store,
     db,
     research,
+    planner: createPlanner(config.llm),
     worker,
     webhooks,
     apiKey,
@@ -138,6 +151,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         clearInterval(vacuumTimer);
         await worker?.stop();
         await webhooks.stop();
+        await researcher?.close();
         await store.close();
       })()),
   };

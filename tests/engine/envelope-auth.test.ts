@@ -47,6 +47,15 @@ describe('utility endpoints (spec 4.1)', () => {
   });
 });
 
+describe('health and readiness (load balancers)', () => {
+  it('GET /healthz and GET /readyz answer without a key; readyz reports the store', async () => {
+    expect((await api.get('/healthz', { key: null })).status).toBe(200);
+    const ready = await api.get('/readyz', { key: null });
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ status: 'ready', store: t.engine.store.kind });
+  });
+});
+
 describe('authentication (spec 5)', () => {
   const versioned = [
     ['GET', '/v0/tasks'],

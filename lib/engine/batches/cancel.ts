@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { conflict, notFound } from '../errors';
 
 // Spec 3: one transaction marks the batch cancelled and removes its pending jobs, returning the count.
+// Claims take the batch row with SKIP LOCKED, so nothing is handed out while this runs.
 // Jobs already claimed are "in progress" and finish; the worker's completion step then closes the batch.
 export async function cancelBatch(db: Db, batchId: string) {
   return db.transaction(async (tx) => {
@@ -13,7 +14,8 @@ export async function cancelBatch(db: Db, batchId: string) {
       jobs_completed: number;
       cancelled: boolean;
       completed: boolean;
-    }>(tx, sql`SELECT job_status, jobs_added, jobs_completed, cancelled, completed FROM batches WHERE id = ${batchId} FOR UPDATE`);
+      next_ord: number;
+    }>(tx, sql`SELECT job_status, jobs_added, jobs_completed, cancelled, completed, next_ord FROM batches WHERE id = ${batchId} FOR UPDATE`);
     const b = locked[0];
     if (!b || b.job_status === 'INGESTING') throw notFound('Batch', batchId);
     if (b.cancelled) throw conflict('Batch already cancelled', `batch ${batchId} was already cancelled`);
@@ -23,10 +25,11 @@ export async function cancelBatch(db: Db, batchId: string) {
         UPDATE jobs SET state = 'removed', finished_at = now()
         WHERE batch_id = ${batchId} AND state = 'pending' RETURNING 1
       ) SELECT count(*)::int AS n FROM r`);
-    const jobsRemoved = Number(removed[0]?.n ?? 0);
+    // Pending = job rows waiting (retries, rows parked for their host) + rows never handed out.
+    const jobsRemoved = Number(removed[0]?.n ?? 0) + (Number(b.jobs_added) - Number(b.next_ord));
     const inProgress = Number(b.jobs_added) - Number(b.jobs_completed) - jobsRemoved;
     await tx.execute(sql`
-      UPDATE batches SET cancelled = true, jobs_removed = ${jobsRemoved},
+      UPDATE batches SET cancelled = true, jobs_removed = ${jobsRemoved}, next_ord = jobs_added,
         job_status = ${inProgress > 0 ? 'CANCELLING' : 'CANCELLED'},
         completed = ${inProgress <= 0},
         finished_at = CASE WHEN ${inProgress <= 0} THEN now() ELSE finished_at END

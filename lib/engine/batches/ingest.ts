@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { TaskDefinition } from '@/lib/contract/task-definition';
-import type { RowError } from '@/lib/ingest/types';
+import type { IngestItem, RowError } from '@/lib/ingest/types';
 import { IngestFileError } from '@/lib/ingest/types';
-import { readRows } from '@/lib/ingest/read-rows-node';
+import { readRowBatches } from '@/lib/ingest/read-rows-node';
 import type { Db } from '../db/client';
 import { batches } from '../db/schema';
 import { EngineError, badRequest } from '../errors';
-import { normalizeUrlInput } from '../net/url-guard';
-import { newJobId } from '../tasks/ids';
+import { BLOCK_ROWS, encodeBlock, type StoredRow } from './row-blocks';
 
-const CHUNK = 2000;
+// Blocks are written a few at a time so PGlite (main thread) serves other requests between writes.
+const BLOCKS_PER_WRITE = 8;
 // Reports keep every bad row up to this many; past it the count is still exact.
 export const MAX_REPORTED_ERRORS = 10_000;
 
@@ -21,48 +21,39 @@ export interface ScanResult {
   errorCount: number;
 }
 
-function hostOf(def: TaskDefinition, inputs: string[]): string {
-  const i = def.inputs.findIndex((x) => x.type === 'url');
-  const raw = inputs[i >= 0 ? i : 0];
-  if (!raw) return '';
+async function* itemBatches(filePath: string, filename: string, def: TaskDefinition): AsyncGenerator<IngestItem[]> {
   try {
-    return new URL(normalizeUrlInput(raw.trim())).hostname;
-  } catch {
-    return '';
-  }
-}
-
-async function* items(filePath: string, filename: string, def: TaskDefinition) {
-  try {
-    yield* readRows(fs.createReadStream(filePath, { highWaterMark: 256 * 1024 }), filename, def.inputs);
+    yield* readRowBatches(fs.createReadStream(filePath, { highWaterMark: 256 * 1024 }), filename, def.inputs);
   } catch (err) {
-    if (err instanceof IngestFileError) throw new EngineError(statusKind(err.status), 'Invalid batch file', err.message);
+    if (err instanceof IngestFileError) {
+      const kind = err.status === 413 ? 'too_large' : err.status === 415 ? 'unsupported_media_type' : 'bad_request';
+      throw new EngineError(kind, 'Invalid batch file', err.message);
+    }
     throw err;
   }
 }
 
-function statusKind(status: number) {
-  return status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+function noteError(result: ScanResult, error: RowError) {
+  result.errorCount++;
+  if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push(error);
 }
 
 /** validate-data: read every row, report the bad ones, write nothing. */
 export async function scanFile(filePath: string, filename: string, def: TaskDefinition): Promise<ScanResult> {
   const result: ScanResult = { total: 0, good: 0, errors: [], errorCount: 0 };
-  for await (const item of items(filePath, filename, def)) {
-    result.total++;
-    if (item.kind === 'row') result.good++;
-    else {
-      result.errorCount++;
-      if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push(item.error);
+  for await (const batch of itemBatches(filePath, filename, def)) {
+    for (const item of batch) {
+      result.total++;
+      if (item.kind === 'row') result.good++;
+      else noteError(result, item.error);
     }
   }
   return result;
 }
 
 /**
- * Write the file's good rows as pending jobs of an INGESTING batch, in chunks (PGlite runs on the main
- * thread: big single statements would stall requests). Nothing is claimable until the caller flips the
- * batch to QUEUED; on failure the caller deletes the batch and its jobs go with it.
+ * Store the file's good rows as blocks of an INGESTING batch. Nothing is claimable until the caller
+ * flips the batch to QUEUED; on failure the caller deletes the batch and its blocks go with it.
  */
 export async function ingestFile(
   db: Db,
@@ -72,41 +63,40 @@ export async function ingestFile(
   def: TaskDefinition,
 ): Promise<ScanResult> {
   const result: ScanResult = { total: 0, good: 0, errors: [], errorCount: 0 };
-  let cols = newChunk();
-  const flush = async () => {
-    if (!cols.seq.length) return;
-    const c = cols;
-    cols = newChunk();
+  let block: StoredRow[] = [];
+  let pending: { block: number; rows: string }[] = [];
+  let blockNo = 0;
+  const write = async () => {
+    if (!pending.length) return;
+    const chunk = pending;
+    pending = [];
     await db.execute(sql`
-      INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host)
-      SELECT u.job_id, ${batchId}, u.seq, u.data_uuid, u.inputs, u.host
-      FROM unnest(${sql.param(c.jobId)}::text[], ${sql.param(c.seq)}::int[], ${sql.param(c.uuid)}::text[], ${sql.param(c.inputs)}::jsonb[], ${sql.param(c.host)}::text[])
-        AS u(job_id, seq, data_uuid, inputs, host)`);
-    // Yield so requests queued behind the store get a turn between chunks.
+      INSERT INTO batch_rows (batch_id, block, rows)
+      SELECT ${batchId}, u.block, u.rows
+      FROM unnest(${sql.param(chunk.map((b) => b.block))}::int[], ${sql.param(chunk.map((b) => b.rows))}::text[]) AS u(block, rows)`);
     await new Promise((r) => setImmediate(r));
   };
-  for await (const item of items(filePath, filename, def)) {
-    result.total++;
-    if (item.kind === 'error') {
-      result.errorCount++;
-      if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push(item.error);
-      continue;
+  const seal = async () => {
+    if (!block.length) return;
+    pending.push({ block: blockNo++, rows: encodeBlock(block) });
+    block = [];
+    if (pending.length >= BLOCKS_PER_WRITE) await write();
+  };
+  for await (const batch of itemBatches(filePath, filename, def)) {
+    for (const item of batch) {
+      result.total++;
+      if (item.kind === 'error') {
+        noteError(result, item.error);
+        continue;
+      }
+      result.good++;
+      block.push([item.row.index, item.row.data_uuid, item.row.inputs]);
+      if (block.length === BLOCK_ROWS) await seal();
     }
-    result.good++;
-    const row = item.row;
-    cols.jobId.push(newJobId());
-    cols.seq.push(row.index);
-    cols.uuid.push(row.data_uuid);
-    cols.inputs.push(JSON.stringify(row.inputs));
-    cols.host.push(hostOf(def, row.inputs));
-    if (cols.seq.length >= CHUNK) await flush();
   }
-  await flush();
+  await seal();
+  await write();
   return result;
-}
-
-function newChunk() {
-  return { jobId: [] as string[], seq: [] as number[], uuid: [] as string[], inputs: [] as string[], host: [] as string[] };
 }
 
 export async function discardBatch(db: Db, batchId: string): Promise<void> {

@@ -36,6 +36,7 @@ export function toBatchDetail(b: BatchRow): BatchDetail {
     jobs_removed: b.jobsRemoved,
     webhook_url: b.webhookUrl,
     finished_at: b.finishedAt?.toISOString() ?? null,
+    usage: { input_tokens: b.inputTokens, output_tokens: b.outputTokens, cost_usd: b.costUsd },
   };
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  doublePrecision,
   boolean,
   index,
   integer,
@@ -56,6 +58,10 @@ export const taskVersions = pgTable(
     instruction: text('instruction'),
     changes: jsonb('changes').$type<string[]>(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    // Language-model usage of every run of this version, synchronous or in batches.
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.version] })],
 );
@@ -83,6 +89,13 @@ export const batches = pgTable(
     jobsRemoved: integer('jobs_removed').notNull().default(0),
     rowErrors: jsonb('row_errors').$type<{ error_index: number; error_message: string }[]>().notNull().default([]),
     inputFormat: text('input_format').notNull().default('jsonl'),
+    // Uploaded rows live in batch_rows blocks; job rows are created when claimed, in row order.
+    // next_ord counts the rows handed out so far (0 … jobs_added).
+    nextOrd: integer('next_ord').notNull().default(0),
+    // Language-model usage summed over the batch's jobs (zero with the offline extractor).
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
     lastClaimAt: ts('last_claim_at'),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
@@ -119,6 +132,23 @@ export const jobs = pgTable(
     index('jobs_running_idx').on(t.leaseUntil).where(sql`state = 'running'`),
     index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
   ],
+);
+
+/**
+ * A batch's accepted input rows, 1,000 to a block, as JSON text `[[seq, data_uuid, inputs], …]`.
+ * Ingest writes a hundred rows for 100k inputs instead of 100k job rows; workers turn rows into jobs
+ * as they claim them.
+ */
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    block: integer('block').notNull(),
+    rows: text('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.block] })],
 );
 
 export const webhookDeliveries = pgTable(
@@ -160,4 +190,19 @@ export const webhookAttempts = pgTable(
     durationMs: real('duration_ms'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/** Saved test inputs per task (extension): the dashboard re-runs them against any version to compare. */
+export const savedTests = pgTable(
+  'saved_tests',
+  {
+    id: text('id').primaryKey(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    inputs: jsonb('inputs').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('saved_tests_task_idx').on(t.taskId)],
 );

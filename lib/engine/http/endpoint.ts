@@ -3,6 +3,7 @@ import { getEngine, type Engine } from '../runtime';
 import { verifyKey } from '../auth/keys';
 import { EngineError } from '../errors';
 import { errorResponse, successResponse, type ApiVersion, type SuccessOptions } from './envelope';
+import { createRateLimiter } from './rate-limit';
 
 export interface Ctx {
   engine: Engine;
@@ -45,6 +46,8 @@ export function endpoint(
   };
 }
 
+const limiters = new WeakMap<Engine, ReturnType<typeof createRateLimiter>>();
+
 async function authenticate(engine: Engine, req: Request): Promise<void> {
   const presented = req.headers.get('x-api-key');
   if (!presented) {
@@ -52,4 +55,7 @@ async function authenticate(engine: Engine, req: Request): Promise<void> {
   }
   const keyId = await verifyKey(engine.db, presented.trim());
   if (!keyId) throw new EngineError('unauthorized', 'Invalid API key', 'the x-api-key is unknown or revoked');
+  let limiter = limiters.get(engine);
+  if (!limiter) limiters.set(engine, (limiter = createRateLimiter(engine.config.rateLimitPerMin)));
+  limiter.check(keyId);
 }

@@ -2,6 +2,7 @@ import type { RouteHandler } from './endpoint';
 import * as b from './handlers/batches';
 import * as t from './handlers/tasks';
 import * as u from './handlers/utility';
+import * as x from './handlers/extensions';
 
 // Every engine route. app/** mirrors this table one file per path (checked by a test); the loopback
 // server used by tests and benchmarks routes with it directly.
@@ -15,6 +16,8 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/', handler: u.health },
   { method: 'POST', path: '/webhook-test', handler: u.webhookTest },
   { method: 'POST', path: '/api-test', handler: u.apiTest },
+  { method: 'GET', path: '/healthz', handler: u.healthz },
+  { method: 'GET', path: '/readyz', handler: u.readyz },
 
   { method: 'POST', path: '/v0.1/tasks/create', handler: t.createTaskV01 },
   { method: 'GET', path: '/v0.1/tasks', handler: t.listTasksV01 },
@@ -35,6 +38,15 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/v0/batches/[id]', handler: b.getBatchV0 },
   { method: 'GET', path: '/v0/batches/[id]/results', handler: b.resultsV0 },
   { method: 'GET', path: '/files/results/[batch_id]', handler: b.resultsFileDownload },
+
+  // Extensions (additive, advertised by /v0.1/capabilities; see lib/contract/extensions.ts).
+  { method: 'GET', path: '/v0.1/capabilities', handler: x.capabilitiesV01 },
+  { method: 'GET', path: '/v0.1/tasks/[task_id]/versions', handler: x.listVersionsV01 },
+  { method: 'PUT', path: '/v0.1/tasks/[task_id]/live-version', handler: x.setLiveVersionV01 },
+  { method: 'GET', path: '/v0.1/tasks/[task_id]/saved-tests', handler: x.listSavedTestsV01 },
+  { method: 'POST', path: '/v0.1/tasks/[task_id]/saved-tests', handler: x.createSavedTestV01 },
+  { method: 'DELETE', path: '/v0.1/tasks/[task_id]/saved-tests/[test_id]', handler: x.deleteSavedTestV01 },
+  { method: 'GET', path: '/openapi.json', handler: x.openApiDocument },
 ];
 
 /** Match a path against the table; static segments win over [params], as in Next's router. */

@@ -28,3 +28,5 @@ export {
   type Resolver,
   type ResolvedAddress,
 } from './guarded-lookup';
+export { createRobotsCache, robotsAgent, type RobotsCache, type RobotsVerdict } from './robots';
+export { HostCooldowns, HostPacer, sleep } from './host-pacer';

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { normalizeUrlInput } from '../net/url-guard';
+import { rowsInRange } from '../batches/row-blocks';
+import { newJobId } from '../tasks/ids';
 
 export interface ClaimedJob {
   id: number;
@@ -15,67 +18,163 @@ export interface ClaimedJob {
   task_version: number;
 }
 
+interface ActiveBatch {
+  id: string;
+  task_id: string;
+  task_version: number;
+  next_ord: number;
+  jobs_added: number;
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  limit: number;
+  leaseMs: number;
+  hostCap: number;
+  inFlightByHost: Map<string, number>;
+}
+
+/** The host a job will fetch from, for per-host politeness caps: the first input that reads as an address. */
+export function guessHost(inputs: string[]): string {
+  for (const raw of inputs) {
+    if (!/[.:/]/.test(raw)) continue;
+    try {
+      return new URL(normalizeUrlInput(raw.trim())).hostname;
+    } catch {
+      /* not an address */
+    }
+  }
+  return '';
+}
+
 /**
- * Claim up to `limit` runnable jobs for `workerId`.
- * Fairness: active batches are visited least-recently-claimed first and each gets an equal share, so a
- * big batch never starves a small one. Politeness: candidates whose host is at its concurrency cap
- * (counting this worker's in-flight jobs) are left for later. Rows are locked with SKIP LOCKED, so
- * concurrent workers never claim the same job; unpicked candidates are released at commit.
+ * Claim up to `limit` jobs for `workerId`, as a transaction that never waits on a lock.
+ * Fairness: active batches are visited least-recently-claimed first, each with an equal share.
+ * Per batch, jobs put back for later (retries, or rows whose host was at its cap) come first; then
+ * new rows are taken from the batch's upload cursor and become job rows only now. Rows over a host's
+ * cap are stored as pending and taken by a later claim. Row locks use SKIP LOCKED and the cursor row
+ * is taken with SKIP LOCKED too, so a claim and a cancel can never deadlock.
  */
-export async function claimJobs(
-  db: Db,
-  opts: { workerId: string; limit: number; leaseMs: number; hostCap: number; inFlightByHost: Map<string, number> },
-): Promise<ClaimedJob[]> {
+export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[]> {
   if (opts.limit <= 0) return [];
   return db.transaction(async (tx) => {
-    const active = await queryRows<{ id: string }>(tx, sql`
-      SELECT id FROM batches WHERE job_status IN ('QUEUED','RUNNING')
+    const active = await queryRows<ActiveBatch>(tx, sql`
+      SELECT id, task_id, task_version, next_ord, jobs_added FROM batches
+      WHERE job_status IN ('QUEUED','RUNNING')
       ORDER BY last_claim_at ASC NULLS FIRST, created_at ASC LIMIT 64`);
     if (active.length === 0) return [];
-    const ids = active.map((r) => r.id);
-    const perBatch = Math.max(1, Math.ceil(opts.limit / ids.length));
-    const saturated = [...opts.inFlightByHost].filter(([, n]) => n >= opts.hostCap).map(([h]) => h);
-    // Over-fetch a little so per-host caps can still fill the slots from other hosts.
-    const candidates = await queryRows<ClaimedJob & { ord: number }>(tx, sql`
-      SELECT j.id, j.host, a.ord FROM unnest(${sql.param(ids)}::text[]) WITH ORDINALITY AS a(id, ord)
-      CROSS JOIN LATERAL (
-        SELECT id, host FROM jobs
-        WHERE batch_id = a.id AND state = 'pending' AND run_after <= now()
-          AND NOT (host = ANY(${sql.param(saturated)}::text[]))
-        ORDER BY seq LIMIT ${perBatch * 2}
-        FOR UPDATE SKIP LOCKED
-      ) j
-      ORDER BY a.ord, j.id`);
-    const picked: number[] = [];
+    const perBatch = Math.max(1, Math.ceil(opts.limit / active.length));
     const perHost = new Map(opts.inFlightByHost);
-    const perBatchTaken = new Map<number, number>();
-    for (const c of candidates) {
-      if (picked.length >= opts.limit) break;
-      const taken = perBatchTaken.get(c.ord) ?? 0;
-      if (taken >= perBatch) continue;
-      const n = perHost.get(c.host) ?? 0;
-      if (c.host && n >= opts.hostCap) continue;
-      perHost.set(c.host, n + 1);
-      perBatchTaken.set(c.ord, taken + 1);
-      picked.push(Number(c.id));
+    const claimed: ClaimedJob[] = [];
+    const touched: string[] = [];
+    const hasRoom = (host: string) => !host || (perHost.get(host) ?? 0) < opts.hostCap;
+    const take = (host: string) => perHost.set(host, (perHost.get(host) ?? 0) + 1);
+
+    for (const batch of active) {
+      const room = Math.min(perBatch, opts.limit - claimed.length);
+      if (room <= 0) break;
+      const parked = await claimParked(tx, batch, room, opts, hasRoom, take);
+      claimed.push(...parked.jobs);
+      // While parked rows wait for their host, taking more new rows would only park more of them.
+      if (parked.waiting || parked.jobs.length >= room) {
+        if (parked.jobs.length) touched.push(batch.id);
+        continue;
+      }
+      const fresh = await claimFresh(tx, batch, room - parked.jobs.length, opts, hasRoom, take);
+      claimed.push(...fresh);
+      if (parked.jobs.length || fresh.length) touched.push(batch.id);
     }
-    if (picked.length === 0) return [];
-    const claimed = await queryRows<ClaimedJob>(tx, sql`
-      UPDATE jobs j SET state = 'running', locked_by = ${opts.workerId},
-        lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}),
-        attempts = j.attempts + 1, started_at = coalesce(j.started_at, now())
-      FROM batches b
-      WHERE j.id = ANY(${sql.param(picked)}::bigint[]) AND b.id = j.batch_id
-      RETURNING j.id, j.job_id, j.batch_id, j.seq, j.data_uuid, j.inputs, j.host, j.attempts,
-        b.task_id, b.task_version`);
-    const batchIds = [...new Set(claimed.map((r) => r.batch_id))];
-    await tx.execute(sql`
-      UPDATE batches SET last_claim_at = clock_timestamp(),
-        job_status = CASE WHEN job_status = 'QUEUED' THEN 'RUNNING' ELSE job_status END,
-        started_at = coalesce(started_at, now())
-      WHERE id = ANY(${sql.param(batchIds)}::text[])`);
-    return claimed.map((r) => ({ ...r, id: Number(r.id) }));
+    if (touched.length) {
+      await tx.execute(sql`
+        UPDATE batches SET last_claim_at = clock_timestamp(),
+          job_status = CASE WHEN job_status = 'QUEUED' THEN 'RUNNING' ELSE job_status END,
+          started_at = coalesce(started_at, now())
+        WHERE id = ANY(${sql.param(touched)}::text[])`);
+    }
+    return claimed;
   });
+}
+
+const leaseSql = (opts: ClaimOptions) => sql`now() + make_interval(secs => ${opts.leaseMs / 1000})`;
+
+/** Jobs of this batch already in the table and due: retries, and rows parked for their host. */
+async function claimParked(
+  tx: Db,
+  batch: ActiveBatch,
+  room: number,
+  opts: ClaimOptions,
+  hasRoom: (h: string) => boolean,
+  take: (h: string) => void,
+): Promise<{ jobs: ClaimedJob[]; waiting: boolean }> {
+  const candidates = await queryRows<{ id: number; host: string }>(tx, sql`
+    SELECT id, host FROM jobs WHERE batch_id = ${batch.id} AND state = 'pending' AND run_after <= now()
+    ORDER BY seq LIMIT ${room * 4} FOR UPDATE SKIP LOCKED`);
+  const picked: number[] = [];
+  for (const c of candidates) {
+    if (picked.length >= room) break;
+    if (!hasRoom(c.host)) continue;
+    take(c.host);
+    picked.push(Number(c.id));
+  }
+  const waiting = candidates.length > picked.length;
+  if (!picked.length) return { jobs: [], waiting };
+  const rows = await queryRows<ClaimedJob>(tx, sql`
+    UPDATE jobs SET state = 'running', locked_by = ${opts.workerId}, lease_until = ${leaseSql(opts)},
+      attempts = attempts + 1, started_at = coalesce(started_at, now())
+    WHERE id = ANY(${sql.param(picked)}::bigint[])
+    RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts`);
+  return {
+    jobs: rows.map((r) => ({ ...r, id: Number(r.id), task_id: batch.task_id, task_version: batch.task_version })),
+    waiting,
+  };
+}
+
+/** New rows from the batch's upload cursor, turned into job rows now. */
+async function claimFresh(
+  tx: Db,
+  batch: ActiveBatch,
+  room: number,
+  opts: ClaimOptions,
+  hasRoom: (h: string) => boolean,
+  take: (h: string) => void,
+): Promise<ClaimedJob[]> {
+  if (batch.next_ord >= batch.jobs_added) return [];
+  // A cancel (or another worker) holding the batch row: skip it this round rather than wait.
+  const moved = await queryRows<{ lo: number; hi: number }>(tx, sql`
+    WITH cur AS (SELECT id, next_ord FROM batches WHERE id = ${batch.id} AND NOT cancelled FOR UPDATE SKIP LOCKED)
+    UPDATE batches b SET next_ord = LEAST(cur.next_ord + ${room}, b.jobs_added)
+    FROM cur WHERE b.id = cur.id AND cur.next_ord < b.jobs_added
+    RETURNING cur.next_ord AS lo, b.next_ord AS hi`);
+  const range = moved[0];
+  if (!range) return [];
+  const rows = await rowsInRange(tx, batch.id, Number(range.lo), Number(range.hi));
+  const cols = { jobId: [] as string[], seq: [] as number[], uuid: [] as string[], inputs: [] as string[], host: [] as string[], run: [] as boolean[] };
+  for (const [seq, uuid, inputs] of rows) {
+    const host = guessHost(inputs);
+    const run = hasRoom(host);
+    if (run) take(host);
+    cols.jobId.push(newJobId());
+    cols.seq.push(seq);
+    cols.uuid.push(uuid);
+    cols.inputs.push(JSON.stringify(inputs));
+    cols.host.push(host);
+    cols.run.push(run);
+  }
+  const inserted = await queryRows<ClaimedJob & { state: string }>(tx, sql`
+    INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, locked_by, lease_until, started_at)
+    SELECT u.job_id, ${batch.id}, u.seq, u.data_uuid, u.inputs, u.host,
+      CASE WHEN u.run THEN 'running' ELSE 'pending' END,
+      CASE WHEN u.run THEN 1 ELSE 0 END,
+      CASE WHEN u.run THEN ${opts.workerId} END,
+      CASE WHEN u.run THEN ${leaseSql(opts)} END,
+      CASE WHEN u.run THEN now() END
+    FROM unnest(${sql.param(cols.jobId)}::text[], ${sql.param(cols.seq)}::int[], ${sql.param(cols.uuid)}::text[],
+                ${sql.param(cols.inputs)}::jsonb[], ${sql.param(cols.host)}::text[], ${sql.param(cols.run)}::bool[])
+      AS u(job_id, seq, data_uuid, inputs, host, run)
+    RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts, state`);
+  return inserted
+    .filter((r) => r.state === 'running')
+    .map(({ state: _s, ...r }) => ({ ...r, id: Number(r.id), task_id: batch.task_id, task_version: batch.task_version }));
 }
 
 /** Extend the leases of jobs this worker is still running. */

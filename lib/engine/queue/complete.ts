@@ -42,7 +42,7 @@ export async function completeJobs(
         WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}`);
     }
     if (finals.length === 0) return [];
-    const updated = await queryRows<{ batch_id: string; failed: number; n: number }>(tx, sql`
+    const updated = await queryRows<{ batch_id: string; failed: number; n: number; tin: number; tout: number; cost: number }>(tx, sql`
       WITH done AS (
         UPDATE jobs j SET state = v.state, result = v.result::jsonb, error_detected = v.ed, error = v.err,
           finished_at = now(), locked_by = NULL, lease_until = NULL
@@ -51,9 +51,12 @@ export async function completeJobs(
                     ${sql.param(finals.map((f) => Boolean(f.errorDetected)))}::bool[],
                     ${sql.param(finals.map((f) => f.error ?? null))}::text[]) AS v(id, state, result, ed, err)
         WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}
-        RETURNING j.batch_id, v.state
+        RETURNING j.batch_id, v.state, v.result::jsonb -> 'usage' AS usage
       )
-      SELECT batch_id, count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*)::int AS n
+      SELECT batch_id, count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*)::int AS n,
+        coalesce(sum((usage ->> 'input_tokens')::bigint), 0)::bigint AS tin,
+        coalesce(sum((usage ->> 'output_tokens')::bigint), 0)::bigint AS tout,
+        coalesce(sum((usage ->> 'cost_usd')::float8), 0)::float8 AS cost
       FROM done WHERE batch_id IS NOT NULL GROUP BY batch_id`);
     if (updated.length === 0) return [];
     // One UPDATE both bumps the counters and closes the batch: PostgreSQL applies only one of two
@@ -62,17 +65,34 @@ export async function completeJobs(
       WITH counts AS (
         SELECT * FROM unnest(${sql.param(updated.map((r) => r.batch_id))}::text[],
                              ${sql.param(updated.map((r) => Number(r.n)))}::int[],
-                             ${sql.param(updated.map((r) => Number(r.failed)))}::int[]) AS c(id, n, failed)
+                             ${sql.param(updated.map((r) => Number(r.failed)))}::int[],
+                             ${sql.param(updated.map((r) => Number(r.tin)))}::bigint[],
+                             ${sql.param(updated.map((r) => Number(r.tout)))}::bigint[],
+                             ${sql.param(updated.map((r) => Number(r.cost)))}::float8[]) AS c(id, n, failed, tin, tout, cost)
       )
       UPDATE batches b SET
         jobs_completed = b.jobs_completed + c.n,
         jobs_failed = b.jobs_failed + c.failed,
+        input_tokens = b.input_tokens + c.tin,
+        output_tokens = b.output_tokens + c.tout,
+        cost_usd = b.cost_usd + c.cost,
         completed = b.completed OR b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added,
         job_status = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added
           THEN CASE WHEN b.cancelled THEN 'CANCELLED' ELSE 'COMPLETED' END ELSE b.job_status END,
         finished_at = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added THEN now() ELSE b.finished_at END
       FROM counts c WHERE b.id = c.id
       RETURNING b.id, b.cancelled, b.webhook_url, b.completed`);
+    const used = updated.filter((r) => Number(r.tin) + Number(r.tout) > 0);
+    if (used.length) {
+      await tx.execute(sql`
+        UPDATE task_versions tv SET input_tokens = tv.input_tokens + c.tin, output_tokens = tv.output_tokens + c.tout,
+          cost_usd = tv.cost_usd + c.cost
+        FROM (SELECT b.task_id, b.task_version, u.tin, u.tout, u.cost
+              FROM unnest(${sql.param(used.map((r) => r.batch_id))}::text[], ${sql.param(used.map((r) => Number(r.tin)))}::bigint[],
+                          ${sql.param(used.map((r) => Number(r.tout)))}::bigint[], ${sql.param(used.map((r) => Number(r.cost)))}::float8[])
+                AS u(id, tin, tout, cost) JOIN batches b ON b.id = u.id) c
+        WHERE tv.task_id = c.task_id AND tv.version = c.task_version`);
+    }
     // A batch with jobs still running cannot have been complete before, so completed now means "just finished".
     const finished = bumped.filter((b) => b.completed).map(({ id, cancelled, webhook_url }) => ({ id, cancelled, webhook_url }));
     if (finished.length && onFinished) await onFinished(tx as unknown as Db, finished);

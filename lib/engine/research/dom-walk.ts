@@ -157,6 +157,14 @@ export function walkBody(body: Element, baseUrl: URL): WalkResult {
         }
         visit(el);
         flush();
+      } else if (tag === 'DT') {
+        // "Phone: 1-800…": a term and its definition make one passage.
+        flush();
+        visit(el);
+        buffer = `${buffer.trimEnd()}: `;
+      } else if (tag === 'DD' && /:\s*$/.test(buffer)) {
+        visit(el);
+        flush();
       } else if (BLOCK.has(tag)) {
         flush();
         const isAddress = tag === 'ADDRESS';

@@ -1,9 +1,13 @@
 import type { PageRead } from '@/lib/contract/task-definition';
 import { FetchError } from '../net/fetch-error';
 import type { FetchedResponse, GuardedFetch } from '../net/guarded-fetch';
+import { sleep, type HostCooldowns, type HostPacer } from '../net/host-pacer';
 
 export type PageFetch =
   { ok: true; response: FetchedResponse; read: PageRead } | { ok: false; error: FetchError; read: PageRead };
+
+/** Retry-After waits longer than this are not spent inside a job: the page is skipped (or the job retried later). */
+export const MAX_IN_JOB_WAIT_MS = 5_000;
 
 export async function fetchOne(fetch: GuardedFetch, url: string, signal?: AbortSignal): Promise<PageFetch> {
   const started = performance.now();
@@ -27,21 +31,45 @@ export async function fetchOne(fetch: GuardedFetch, url: string, signal?: AbortS
   }
 }
 
-/** Fetches in input order with at most `concurrency` requests in flight, to be polite to one site. */
+export interface Politeness {
+  pacer: HostPacer;
+  cooldowns: HostCooldowns;
+}
+
+/**
+ * Fetches in input order with at most `concurrency` requests in flight, each start paced for the
+ * host. A page answered 429/503 with a short Retry-After is fetched once more after that wait.
+ */
 export async function fetchMany(
   fetch: GuardedFetch,
   urls: string[],
   concurrency: number,
   signal?: AbortSignal,
+  politeness?: Politeness,
 ): Promise<PageFetch[]> {
   const results: PageFetch[] = new Array(urls.length);
   let next = 0;
+  const politeFetch = async (url: string): Promise<PageFetch | null> => {
+    if (politeness && !(await politeness.pacer.wait(url, signal, MAX_IN_JOB_WAIT_MS))) return null;
+    let result = await fetchOne(fetch, url, signal);
+    const wait = result.ok ? undefined : result.error.retryAfterSeconds;
+    if (!result.ok && wait !== undefined && politeness) {
+      politeness.cooldowns.set(url, wait);
+      if (wait * 1000 <= MAX_IN_JOB_WAIT_MS) {
+        await sleep(wait * 1000, signal);
+        result = await fetchOne(fetch, url, signal);
+      }
+    }
+    return result;
+  };
   const worker = async () => {
     while (next < urls.length) {
       if (signal?.aborted) return;
       const index = next++;
       const url = urls[index];
-      if (url !== undefined) results[index] = await fetchOne(fetch, url, signal);
+      if (url === undefined) continue;
+      const result = await politeFetch(url);
+      if (result) results[index] = result;
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, urls.length) }, worker));

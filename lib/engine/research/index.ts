@@ -1,14 +1,21 @@
 import { createGuardedFetch, type GuardedFetcher } from '../net/guarded-fetch';
-import { runResearch } from './run-research';
+import { HostCooldowns } from '../net/host-pacer';
+import { createRobotsCache } from '../net/robots';
+import { BrowserPool } from './browser/browser-pool';
+import { runResearch, type ResearchDeps } from './run-research';
+import { createSitemapCache } from './sitemap';
 import type { Researcher, ResearcherOptions } from './types';
 
 export type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from './types';
+export type { BrowserSettings } from './browser/browser-pool';
 export type { ReadPage } from './page-types';
 export { readPage } from './read-page';
 
 /**
  * The research runner: fetch the page (and, unless turbo, a few same-site pages that look like
- * they hold the missing answers), read them, and answer each query with the offline extractor.
+ * they hold the missing answers), read them — in Chromium when they need JavaScript — and answer
+ * each query with the offline extractor, or with the configured language model.
+ * `opts` is plain data; connections, caches and the browser are built here.
  */
 export function createResearcher(opts: ResearcherOptions): Researcher {
   let owned: GuardedFetcher | null = null;
@@ -20,9 +27,21 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
       maxBytes: opts.maxBytes,
       userAgent: opts.userAgent,
     }));
+  const browser =
+    opts.browser && opts.browser.mode !== 'off'
+      ? new BrowserPool(opts.browser, fetch, { timeoutMs: opts.timeoutMs, userAgent: opts.userAgent })
+      : null;
+  const deps: ResearchDeps = {
+    fetch,
+    robots: opts.respectRobots === false ? null : createRobotsCache(fetch, opts.userAgent),
+    sitemaps: opts.useSitemap === false ? null : createSitemapCache(fetch),
+    cooldowns: new HostCooldowns(),
+    browser,
+  };
   return {
-    research: (req) => runResearch(req, opts, fetch),
+    research: (req) => runResearch(req, opts, deps),
     close: async () => {
+      await browser?.close();
       await (owned as GuardedFetcher | null)?.close();
     },
   };

@@ -3,6 +3,7 @@ import { walkBody } from './dom-walk';
 import { ensureSkeleton } from './html-skeleton';
 import { documentToMarkdown } from './markdown';
 import { readHead } from './metadata';
+import { parseMicrodata } from './microdata';
 import type { ReadPage } from './page-types';
 
 interface Input {
@@ -25,7 +26,10 @@ export function readHtml(input: Input): ReadPage {
   const walk = body
     ? walkBody(body, baseUrl)
     : { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null };
-  const metadata = readHead(document, baseUrl, walk.jsonLd, walk.times, walk.h1);
+  // Microdata items join the JSON-LD entities, so extractors read one list of typed objects.
+  const microdata = parseMicrodata(input.html, baseUrl.href);
+  const jsonLd = microdata.length > 0 ? [...walk.jsonLd, JSON.stringify(microdata)] : walk.jsonLd;
+  const metadata = readHead(document, baseUrl, jsonLd, walk.times, walk.h1);
   let markdown: string | null = null;
   return {
     url: input.url,

@@ -1,36 +1,73 @@
 import type { PageRead } from '@/lib/contract/task-definition';
+import { extractWithModel } from '../llm/model-extractor';
 import type { FetchError } from '../net/fetch-error';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import { HostPacer, sleep, type HostCooldowns } from '../net/host-pacer';
+import type { RobotsCache } from '../net/robots';
 import { checkUrl, normalizeUrlInput } from '../net/url-guard';
+import type { BrowserPool } from './browser/browser-pool';
 import { AnswerSheet } from './extract/answer';
 import { type ClassifiedQuery, classifyQuery } from './extract/classify-query';
 import { isEmptyValue } from './extract/coerce';
 import { findRows, type RowsFound } from './extract/rows';
-import { fetchMany, fetchOne } from './fetch-site';
+import { fetchMany, fetchOne, MAX_IN_JOB_WAIT_MS, type PageFetch } from './fetch-site';
 import { rankLinks } from './link-ranking';
-import type { ReadPage } from './page-types';
+import { mergeModelAnswers } from './merge-model';
+import type { Anchor, ReadPage } from './page-types';
 import { readPage } from './read-page';
+import { renderIfNeeded } from './render-page';
+import type { SitemapCache } from './sitemap';
 import type { ResearchRequest, ResearchResult, ResearcherOptions } from './types';
 
 const SATISFIED = 0.75;
 const SITE_CONCURRENCY = 2;
 
+/** What one researcher shares across its jobs: connections, caches, the browser. */
+export interface ResearchDeps {
+  fetch: GuardedFetch;
+  robots: RobotsCache | null;
+  sitemaps: SitemapCache | null;
+  cooldowns: HostCooldowns;
+  browser: BrowserPool | null;
+}
+
 export async function runResearch(
   req: ResearchRequest,
   opts: ResearcherOptions,
-  fetch: GuardedFetch,
+  deps: ResearchDeps,
 ): Promise<ResearchResult> {
+  const { fetch } = deps;
   const pages: PageRead[] = [];
+  const warnings: string[] = [];
   const startUrl = normalizeUrlInput(req.url);
   const check = checkUrl(startUrl, { allowPrivate: opts.allowPrivate });
   if (!check.ok) return failure(req, pages, `cannot research ${req.url}: ${check.reason}`, false);
+  const url = check.url.href;
+
+  const robots = deps.robots ? await deps.robots.check(url, req.signal) : null;
+  req.signal?.throwIfAborted();
+  if (robots && !robots.allowed) {
+    return failure(req, pages, `robots.txt of ${check.url.host} does not allow reading ${check.url.pathname}`, false);
+  }
+  const cooling = deps.cooldowns.remaining(url);
+  if (cooling > MAX_IN_JOB_WAIT_MS) {
+    const result = failure(req, pages, `${check.url.host} asked to wait (Retry-After) before the next request`, true);
+    result.retryAfterSeconds = Math.ceil(cooling / 1000);
+    return result;
+  }
+  if (cooling > 0) await sleep(cooling, req.signal);
+  const pacer = new HostPacer(Math.max(opts.hostDelayMs ?? 0, robots?.crawlDelayMs ?? 0), deps.cooldowns);
+  await pacer.wait(url, req.signal);
 
   const queries = req.queries.map(classifyQuery);
-  const first = await fetchOne(fetch, check.url.href, req.signal);
+  const first = await fetchOne(fetch, url, req.signal);
   req.signal?.throwIfAborted();
   pages.push(first.read);
-  if (!first.ok) return fetchFailure(req, pages, check.url.href, first.error);
-  const start = readPage(first.response);
+  if (!first.ok) {
+    if (first.error.retryAfterSeconds !== undefined) deps.cooldowns.set(url, first.error.retryAfterSeconds);
+    return fetchFailure(req, pages, url, first.error);
+  }
+  const start = await readFetched(first, deps, opts, pages, warnings, req.signal);
   if (!start.ok) return failure(req, pages, start.error, false);
 
   const sheet = new AnswerSheet(queries);
@@ -41,27 +78,101 @@ export async function runResearch(
   if (!req.turbo && opts.maxPages > 0) {
     const missing = queries.filter((_, i) => sheet.confidence(i) < SATISFIED);
     const needsRows = wantsRows && !findRows(queries, read);
-    const targets = rankLinks(
-      start.page.anchors,
-      first.response.url,
-      needsRows ? queries : missing,
-      opts.maxPages,
-    );
-    const more = await fetchMany(fetch, targets, SITE_CONCURRENCY, req.signal);
-    req.signal?.throwIfAborted();
-    const seen = new Set([first.response.url]);
-    for (const m of more) {
-      pages.push(m.read);
-      if (!m.ok || seen.has(m.response.url)) continue;
-      seen.add(m.response.url);
-      const page = readPage(m.response);
-      if (page.ok) {
-        read.push(page.page);
-        sheet.addPage(page.page);
+    const asked = needsRows ? queries : missing;
+    if (asked.length > 0) {
+      const anchors = [...start.page.anchors];
+      if (deps.sitemaps && opts.useSitemap !== false) {
+        const listed = await deps.sitemaps.urls(first.response.url, robots?.sitemaps ?? [], req.signal);
+        anchors.push(...inSection(listed, first.response.url).map(sitemapAnchor));
+      }
+      let targets = rankLinks(anchors, first.response.url, asked, opts.maxPages);
+      if (deps.robots) targets = await allowedByRobots(deps.robots, targets, warnings, req.signal);
+      const more = await fetchMany(fetch, targets, SITE_CONCURRENCY, req.signal, {
+        pacer,
+        cooldowns: deps.cooldowns,
+      });
+      req.signal?.throwIfAborted();
+      const seen = new Set([first.response.url]);
+      for (const m of more) {
+        pages.push(m.read);
+        if (!m.ok || seen.has(m.response.url)) continue;
+        seen.add(m.response.url);
+        const page = await readFetched(m, deps, opts, pages, warnings, req.signal);
+        if (page.ok) {
+          read.push(page.page);
+          sheet.addPage(page.page);
+        }
       }
     }
   }
-  return assemble(req, queries, sheet, wantsRows ? findRows(queries, read) : null, pages, first.response.url);
+  const offline = assemble(req, queries, sheet, wantsRows ? findRows(queries, read) : null, pages, first.response.url);
+  if (warnings.length > 0) offline.warnings = warnings;
+  if (!opts.llm) return offline;
+  const model = await extractWithModel({
+    pages: read,
+    queries,
+    list: req.list,
+    turbo: req.turbo,
+    settings: opts.llm,
+    signal: req.signal,
+  });
+  return mergeModelAnswers(offline, model, queries, req.list, read);
+}
+
+async function readFetched(
+  fetched: Extract<PageFetch, { ok: true }>,
+  deps: ResearchDeps,
+  opts: ResearcherOptions,
+  pages: PageRead[],
+  warnings: string[],
+  signal?: AbortSignal,
+) {
+  const page = readPage(fetched.response);
+  if (!page.ok || !deps.browser || !opts.browser) return page;
+  const rendered = await renderIfNeeded(deps.browser, opts.browser.mode, fetched.response, page.page, signal);
+  if (!rendered) return page;
+  pages.push(rendered.read);
+  if (!rendered.ok) {
+    warnings.push(rendered.error);
+    return page;
+  }
+  return { ok: true as const, page: rendered.page };
+}
+
+async function allowedByRobots(
+  robots: RobotsCache,
+  urls: string[],
+  warnings: string[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const url of urls) {
+    if ((await robots.check(url, signal)).allowed) out.push(url);
+    else warnings.push(`skipped ${url}: disallowed by robots.txt`);
+  }
+  return out;
+}
+
+/**
+ * Sitemap entries in the start page's section: for https://host/brand/ only /brand/…, since a
+ * sitemap covers the whole host and a section is often a site of its own (a brand, a language).
+ * Links on the page itself need no such limit: the page chose them.
+ */
+function inSection(urls: string[], startUrl: string): string[] {
+  const path = new URL(startUrl).pathname;
+  const section = path.slice(0, path.indexOf('/', 1) + 1);
+  if (!section || section === '/') return urls;
+  return urls.filter((u) => {
+    try {
+      return new URL(u).pathname.startsWith(section);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function sitemapAnchor(href: string): Anchor {
+  return { href, text: '', passage: 0, heading: null };
 }
 
 function assemble(
@@ -114,6 +225,7 @@ function assemble(
     error_detected: empty,
     error: empty ? `no answers found on ${finalUrl}` : null,
     transient: false,
+    extractor: 'offline',
   };
 }
 
@@ -131,5 +243,15 @@ function fetchFailure(
 function failure(req: ResearchRequest, pages: PageRead[], error: string, transient: boolean): ResearchResult {
   const data: Record<string, unknown> = {};
   for (const q of req.queries) data[q.keyword] = null;
-  return { data, rows: [], list: req.list, sources: {}, pages, error_detected: true, error, transient };
+  return {
+    data,
+    rows: [],
+    list: req.list,
+    sources: {},
+    pages,
+    error_detected: true,
+    error,
+    transient,
+    extractor: 'offline',
+  };
 }

@@ -1,5 +1,7 @@
 import type { PageRead, ResearchQuery, Source } from '@/lib/contract/task-definition';
+import type { LlmSettings, LlmUsage } from '../llm/types';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import type { BrowserSettings } from './browser/browser-pool';
 
 export interface ResearchRequest {
   url: string;
@@ -26,6 +28,12 @@ export interface ResearchResult {
   /** True when the failure may succeed on retry (timeout, 429, 5xx, connection reset). */
   transient: boolean;
   retryAfterSeconds?: number;
+  /** Which extractor answered: the offline one, or the configured language model. */
+  extractor?: 'offline' | 'model';
+  /** Model tokens and estimated cost of this job; absent when no model was called. */
+  usage?: LlmUsage;
+  /** Non-fatal remarks: model quotes not found on the page, pages skipped by robots.txt… */
+  warnings?: string[];
 }
 
 export interface ResearcherOptions {
@@ -39,6 +47,16 @@ export interface ResearcherOptions {
   userAgent: string;
   /** Injected fetch (tests, a shared pool); by default the researcher makes its own guarded fetch. */
   fetch?: GuardedFetch;
+  /** Pause between two page requests of one job to the same host (ms); default 0. */
+  hostDelayMs?: number;
+  /** Honour robots.txt (default true). */
+  respectRobots?: boolean;
+  /** Read the site's sitemap to choose pages in normal mode (default true). */
+  useSitemap?: boolean;
+  /** Rendering of pages that need JavaScript; absent means off. */
+  browser?: BrowserSettings;
+  /** A configured language model; absent means the offline extractor answers. */
+  llm?: LlmSettings;
 }
 
 export interface Researcher {

@@ -1,5 +1,6 @@
 import type { PageRead, Source } from '@/lib/contract/task-definition';
 import type { ResearchResult } from '../research';
+import type { LlmUsage } from '../llm/types';
 import type { PreparedRun } from './build-research';
 
 export type Research = (req: {
@@ -22,6 +23,10 @@ export interface JobOutcome {
   transient: boolean;
   retryAfterSeconds?: number;
   elapsed_ms: number;
+  /** Which extractor answered, model tokens and cost, and notes such as unverified quotes. */
+  extractor?: 'offline' | 'model';
+  usage?: LlmUsage;
+  warnings?: string[];
 }
 
 export function failedOutcome(message: string, transient = false, elapsed = 0): JobOutcome {
@@ -58,6 +63,9 @@ export async function executeRun(
       transient: r.transient,
       retryAfterSeconds: r.retryAfterSeconds,
       elapsed_ms: Math.round(performance.now() - started),
+      ...(r.extractor ? { extractor: r.extractor } : {}),
+      ...(r.usage ? { usage: r.usage } : {}),
+      ...(r.warnings?.length ? { warnings: r.warnings } : {}),
     };
   } catch (err) {
     if (signal?.aborted) throw err;

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tasks, taskVersions } from '../db/schema';
 import { badRequest } from '../errors';
-import { applyInstruction, planFromDescription } from '../planner';
+import type { Planner } from '../llm/model-planner';
 import { loadDefinition } from './queries';
 import { newTaskId } from './ids';
 
 // POST /v0.1/tasks/create and PATCH /v0.1/tasks/{id}: the planner writes definitions, we version them.
 
-export async function createTask(db: Db, description: string) {
-  const plan = planFromDescription(description);
+export async function createTask(db: Db, planner: Planner, description: string) {
+  const plan = await planner.planFromDescription(description);
   if (!plan.ok) throw badRequest('Could not plan a task from this description', plan.message);
   const id = newTaskId();
   await db.transaction(async (tx) => {
@@ -25,9 +25,9 @@ export async function createTask(db: Db, description: string) {
   return { task_id: id, name: plan.definition.name, definition: plan.definition };
 }
 
-export async function editTask(db: Db, taskId: string, instruction: string) {
+export async function editTask(db: Db, planner: Planner, taskId: string, instruction: string) {
   const { task, definition } = await loadDefinition(db, taskId);
-  const edit = applyInstruction(definition, instruction);
+  const edit = await planner.applyInstruction(definition, instruction);
   if (!edit.ok) throw badRequest('Could not apply this instruction', edit.message);
   // max_version + 1 computed inside the transaction with a row lock, so concurrent edits never collide.
   const version = await db.transaction(async (tx) => {

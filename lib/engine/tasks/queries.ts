@@ -57,3 +57,19 @@ export async function getTaskDetail(db: Db, id: string): Promise<TaskDetail> {
 export async function incrementRunCount(db: Db, id: string): Promise<void> {
   await db.update(tasks).set({ runCount: sql`${tasks.runCount} + 1` }).where(eq(tasks.id, id));
 }
+
+export async function addVersionUsage(
+  db: Db,
+  taskId: string,
+  version: number,
+  usage: { input_tokens: number; output_tokens: number; cost_usd: number },
+): Promise<void> {
+  await db
+    .update(taskVersions)
+    .set({
+      inputTokens: sql`${taskVersions.inputTokens} + ${usage.input_tokens}`,
+      outputTokens: sql`${taskVersions.outputTokens} + ${usage.output_tokens}`,
+      costUsd: sql`${taskVersions.costUsd} + ${usage.cost_usd}`,
+    })
+    .where(and(eq(taskVersions.taskId, taskId), eq(taskVersions.version, version)));
+}

@@ -5,7 +5,7 @@ import { jobs } from '../db/schema';
 import { EngineError, badRequest } from '../errors';
 import { prepareOrThrow, type PreparedRun } from './build-research';
 import { executeRun, type JobOutcome, type Research } from './execute';
-import { incrementRunCount, loadDefinition } from './queries';
+import { addVersionUsage, incrementRunCount, loadDefinition } from './queries';
 import { newJobId } from './ids';
 
 export interface RunDeps {
@@ -66,6 +66,9 @@ function toJobResult(jobId: string, o: JobOutcome, version?: number): JobResult 
     data_sources: o.data_sources,
     pages: o.pages,
     elapsed_ms: o.elapsed_ms,
+    ...(o.extractor ? { extractor: o.extractor } : {}),
+    ...(o.usage ? { usage: o.usage } : {}),
+    ...(o.warnings ? { warnings: o.warnings } : {}),
     ...(version !== undefined ? { task_version: version } : {}),
   };
 }
@@ -78,6 +81,7 @@ async function runStoredTask(deps: RunDeps, taskId: string, inputs: string[], ve
   const outcome = await runWithDeadline(deps, run, false);
   await recordJob(deps.db, jobId, inputs, outcome, started);
   await incrementRunCount(deps.db, taskId);
+  if (outcome.usage) await addVersionUsage(deps.db, taskId, loaded.version, outcome.usage);
   return toJobResult(jobId, outcome, loaded.version);
 }
 

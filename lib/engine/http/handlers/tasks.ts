@@ -22,7 +22,7 @@ const runDeps = (e: Engine) => ({
 // POST /v0.1/tasks/create — plan a task from a plain-language description.
 export const createTaskV01 = endpoint('v0.1', { auth: true }, async ({ engine, req }) => {
   const body = await readJson(req, CreateTaskRequestSchema);
-  const created = await createTask(engine.db, body.description);
+  const created = await createTask(engine.db, engine.planner, body.description);
   return {
     data: { task_id: created.task_id, name: created.name, message: `Created task '${created.name}' (version 1)` },
     status: 201,
@@ -42,7 +42,7 @@ export const getTaskV01 = endpoint('v0.1', { auth: true }, async ({ engine, para
 // PATCH /v0.1/tasks/{task_id} — edit by instruction; creates a new version.
 export const editTaskV01 = endpoint('v0.1', { auth: true }, async ({ engine, req, params }) => {
   const body = await readJson(req, EditTaskRequestSchema);
-  const edited = await editTask(engine.db, params.task_id!, body.instruction);
+  const edited = await editTask(engine.db, engine.planner, params.task_id!, body.instruction);
   return {
     data: {
       task_id: edited.task_id,

@@ -103,11 +103,23 @@ export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
     if (kind === 'title' && /\b(job|position|role)\b/.test(text)) continue;
     if (kind === 'published' && /\b(found|establish)/.test(text)) continue;
     if (kind === 'person' && !isPersonQuestion(text, q.type)) continue;
+    if (kind === 'price' && !asksForPrice(fold(q.query).trim(), q.type)) continue;
     return { ...base, kind };
   }
   if (q.type === 'date' && /\bdate\b/.test(text)) return { ...base, kind: 'published' };
   if (q.type === 'url') return { ...base, kind: 'link' };
   return { ...base, kind: 'passage' };
+}
+
+/**
+ * "Monthly price" and "How much is the Pro plan?" ask for a price; "Do prices include VAT?" and
+ * "How can plans be cancelled?" ask about pricing terms, which a passage answers.
+ */
+function asksForPrice(text: string, type: OutputType): boolean {
+  const question = /^(how|what|which|when|why|where|who|do|does|is|are|can|could|will|would|has|have|should)\b/.test(text);
+  if (!question || type === 'number') return true;
+  if (/^(do|does|is|are|can|could|will|would|has|have|should)\b/.test(text)) return false;
+  return /\b(how much|price|prices|pricing|cost|costs|fee|fees|preis|preise|prix)\b/.test(text);
 }
 
 /** "Who is the CEO?" asks for a person; "Does the CEO blog?" does not. */

@@ -13,6 +13,8 @@ const FOUNDED_PATTERNS: [RegExp, number][] = [
   ],
   [new RegExp(String.raw`\b(?:est\.|estd\.?|since|seit|depuis|desde)\s*${YEAR}\b`, 'iu'), 0.75],
   [new RegExp(String.raw`\b${YEAR}\s+(?:gegründet|founded|established)\b`, 'iu'), 0.8],
+  // Russian: "основана в 2003 году", "с 2003 года".
+  [new RegExp(String.raw`(?:основан[аоы]?|создан[аоы]?)[^.;\d]{0,30}?(?<![\p{L}])в\s+${YEAR}\s+год`, 'iu'), 0.85],
 ];
 
 export const extractFounded: Extractor = (_q, ctx) => {

@@ -3,9 +3,12 @@ import { type Candidate, type Extractor, makeCandidate } from './candidate';
 
 // Facts about the page itself. They are taken from the page the task named only (see answer.ts).
 
-export const extractTitle: Extractor = (_q, ctx) => {
+export const extractTitle: Extractor = (q, ctx) => {
   const out: Candidate[] = [];
   const { metadata } = ctx.page;
+  // "Title of the page", "page title", "SEO title": the <title> element itself.
+  if (metadata.title && /\b(page title|title of the (web ?)?page|html title|seo title|meta title|title tag)\b/.test(q.query.toLowerCase()))
+    out.push(makeCandidate(ctx, metadata.title, `title: ${metadata.title}`, 0.97));
   for (const entity of metadata.jsonLd) {
     const headline = hasType(entity, ARTICLE_TYPES) ? textOf(entity.data.headline) : null;
     if (headline) out.push(makeCandidate(ctx, headline, `headline: ${headline}`, 0.95));

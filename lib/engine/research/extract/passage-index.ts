@@ -87,6 +87,9 @@ export function searchPassages(page: ReadPage, terms: string[], limit = 5): Pass
     prefix: (term) => term.length >= 5,
     boost: { text: 1, heading: 0.6 },
     combineWith: 'OR',
+    // The terms are already content words, stemmed: tokenizing them again would drop some as
+    // stopwords ("return" in "return policy").
+    tokenize: (text) => text.split(' '),
   });
   const hits: PassageHit[] = [];
   for (const r of results.slice(0, limit)) {

@@ -1,0 +1,57 @@
+import { getEngine } from '@/lib/engine/runtime';
+import { dashboardRoute, readJsonBody } from '@/lib/dashboard/server/dashboard-route';
+import { fail, ok } from '@/lib/dashboard/server/envelope';
+import {
+  builtInUrl,
+  maskKey,
+  resetUpstream,
+  resolveUpstream,
+  saveUpstream,
+} from '@/lib/dashboard/server/upstream-settings';
+
+export const dynamic = 'force-dynamic';
+
+async function describe() {
+  const engine = await getEngine();
+  const u = await resolveUpstream();
+  return {
+    url: u.url,
+    source: u.source,
+    key_masked: maskKey(u.key),
+    has_key: Boolean(u.key),
+    built_in_url: builtInUrl(engine.config.port),
+  };
+}
+
+// GET /api/settings/upstream — the upstream URL and the key, masked.
+export const GET = dashboardRoute(async () => ok(await describe()));
+
+// PUT /api/settings/upstream — save URL and (optionally) a new key; stored encrypted server-side.
+export const PUT = dashboardRoute(async (req) => {
+  const body = (await readJsonBody(req)) as { url?: unknown; key?: unknown } | undefined;
+  const url = typeof body?.url === 'string' ? body.url.trim() : '';
+  const key = typeof body?.key === 'string' && body.key.trim() ? body.key.trim() : undefined;
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return fail(
+        400,
+        'Invalid upstream URL',
+        'give an absolute http(s) URL such as https://api.example.com',
+      );
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      return fail(400, 'Invalid upstream URL', 'use http or https');
+  }
+  if (key && key.length > 512) return fail(400, 'Invalid API key', 'the key is longer than 512 characters');
+  await saveUpstream({ url: url.replace(/\/+$/, ''), key });
+  return ok(await describe(), 'Upstream saved');
+});
+
+// DELETE /api/settings/upstream — back to the default (environment or built-in engine).
+export const DELETE = dashboardRoute(async () => {
+  await resetUpstream();
+  return ok(await describe(), 'Upstream reset to the default');
+});

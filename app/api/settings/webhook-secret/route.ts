@@ -1,0 +1,47 @@
+import { getEngine } from '@/lib/engine/runtime';
+import { getSetting, setSetting } from '@/lib/engine/settings';
+import { generateWebhookSecret } from '@/lib/engine/webhooks/sign';
+import { dashboardRoute } from '@/lib/dashboard/server/dashboard-route';
+import { fail, ok } from '@/lib/dashboard/server/envelope';
+import { maskKey } from '@/lib/dashboard/server/upstream-settings';
+
+export const dynamic = 'force-dynamic';
+
+async function current() {
+  const engine = await getEngine();
+  const fromEnv = Boolean(engine.config.webhookSecret);
+  const stored = fromEnv ? undefined : await getSetting<string>(engine.db, 'webhook_secret');
+  const secret = engine.config.webhookSecret ?? stored ?? engine.webhookSecret;
+  // The running dispatcher signs with the secret it started with; a rotation applies after a restart.
+  return { secret, fromEnv, pendingRestart: secret !== engine.webhookSecret };
+}
+
+// GET /api/settings/webhook-secret[?reveal=1] — the Standard Webhooks signing secret, masked unless revealed.
+export const GET = dashboardRoute(async (req) => {
+  const reveal = new URL(req.url).searchParams.get('reveal') === '1';
+  const c = await current();
+  return ok({
+    secret: reveal ? c.secret : null,
+    masked: maskKey(c.secret),
+    source: c.fromEnv ? 'environment' : 'generated',
+    pending_restart: c.pendingRestart,
+  });
+});
+
+// POST /api/settings/webhook-secret — rotate (not possible when QUARRY_WEBHOOK_SECRET pins it).
+export const POST = dashboardRoute(async () => {
+  const engine = await getEngine();
+  if (engine.config.webhookSecret) {
+    return fail(
+      409,
+      'The secret is set by QUARRY_WEBHOOK_SECRET',
+      'change the environment variable and restart to rotate it',
+    );
+  }
+  await setSetting(engine.db, 'webhook_secret', generateWebhookSecret());
+  const c = await current();
+  return ok(
+    { secret: null, masked: maskKey(c.secret), source: 'generated', pending_restart: c.pendingRestart },
+    'Webhook secret rotated',
+  );
+});

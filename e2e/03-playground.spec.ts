@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { SITE } from './support/env';
+
+test('playground: a dynamic run answers from the website, then "save as task" stores it', async ({
+  page,
+}) => {
+  await page.goto('/playground');
+  await page.getByLabel('Website').fill(`${SITE()}/acme/`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const fields = page.getByRole('table', { name: 'Extracted fields' });
+  await expect(fields.getByRole('cell', { name: 'hello@acme-robotics.example', exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // The /v0 shape: data_json as rows.
+  await page.getByLabel('/v0', { exact: true }).check();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Result rows' })
+      .getByRole('cell', { name: 'hello@acme-robotics.example', exact: true }),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+
+  await page.getByRole('button', { name: 'Save as task' }).click();
+  await expect(page).toHaveURL(/\/tasks\/task_/);
+  const outputs = page.getByRole('table', { name: 'Outputs' });
+  await expect(outputs.getByRole('cell', { name: /email/ }).first()).toBeVisible();
+  await expect(outputs.getByRole('cell', { name: /phone/ }).first()).toBeVisible();
+});

@@ -1,0 +1,49 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaskDetail, TaskSummary } from '@/lib/contract/tasks';
+import { apiFetch, upstream } from '../api-fetch';
+import { queryKeys } from '../query-keys';
+
+export function useTaskList() {
+  return useQuery({
+    queryKey: queryKeys.tasks.list(),
+    queryFn: async () => (await apiFetch<TaskSummary[]>(upstream('/v0.1/tasks'))).data,
+  });
+}
+
+export function useTask(id: string) {
+  return useQuery({
+    queryKey: queryKeys.tasks.detail(id),
+    queryFn: async () => (await apiFetch<TaskDetail>(upstream(`/v0.1/tasks/${encodeURIComponent(id)}`))).data,
+  });
+}
+
+export function useCreateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (description: string) =>
+      apiFetch<{ task_id: string; name: string; message: string }>(upstream('/v0.1/tasks/create'), {
+        method: 'POST',
+        json: { description },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.tasks.list() }),
+  });
+}
+
+export function useEditTask(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (instruction: string) =>
+      apiFetch<{ task_id: string; version: number; message: string; changes?: string[] }>(
+        upstream(`/v0.1/tasks/${encodeURIComponent(id)}`),
+        { method: 'PATCH', json: { instruction } },
+      ),
+    // An edit adds a version and moves live/max: the detail, the history and the list all change.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.tasks.detail(id) }),
+        qc.invalidateQueries({ queryKey: queryKeys.tasks.versions(id) }),
+        qc.invalidateQueries({ queryKey: queryKeys.tasks.list() }),
+      ]),
+  });
+}

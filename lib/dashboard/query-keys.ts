@@ -1,0 +1,26 @@
+// Every react-query key in one factory, so a mutation invalidates exactly what it changed and no two
+// components spell the same key differently.
+export const queryKeys = {
+  connection: ['connection'] as const,
+  capabilities: ['capabilities'] as const,
+  session: ['session'] as const,
+  openapi: ['openapi'] as const,
+  tasks: {
+    all: ['tasks'] as const,
+    list: () => [...queryKeys.tasks.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.tasks.all, 'detail', id] as const,
+    versions: (id: string) => [...queryKeys.tasks.all, 'versions', id] as const,
+    savedTests: (id: string) => [...queryKeys.tasks.all, 'saved-tests', id] as const,
+  },
+  batches: {
+    all: ['batches'] as const,
+    list: (page: number) => [...queryKeys.batches.all, 'list', page] as const,
+  },
+  settings: {
+    all: ['settings'] as const,
+    upstream: () => [...queryKeys.settings.all, 'upstream'] as const,
+    keys: () => [...queryKeys.settings.all, 'keys'] as const,
+    provider: () => [...queryKeys.settings.all, 'provider'] as const,
+    webhookSecret: () => [...queryKeys.settings.all, 'webhook-secret'] as const,
+  },
+};

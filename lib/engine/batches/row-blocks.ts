@@ -1,0 +1,45 @@
+import { and, between, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { batchRows } from '../db/schema';
+
+/** One accepted input row as stored: [seq (its index in the file), data_uuid, inputs]. */
+export type StoredRow = [number, string, string[]];
+
+export const BLOCK_ROWS = 1000;
+
+export const encodeBlock = (rows: StoredRow[]) => JSON.stringify(rows);
+
+// Decoded blocks are kept a while: a worker claims a few rows at a time from the same block, and
+// decoding 1,000 rows for each claim would cost more than the claim itself. Blocks never change.
+const CACHE_MAX = 64;
+const cache = new Map<string, StoredRow[]>();
+
+/** The stored rows at positions [lo, hi) of a batch's accepted rows, in upload order. */
+export async function rowsInRange(db: Db, batchId: string, lo: number, hi: number): Promise<StoredRow[]> {
+  const first = Math.floor(lo / BLOCK_ROWS);
+  const last = Math.floor((hi - 1) / BLOCK_ROWS);
+  const missing: number[] = [];
+  for (let b = first; b <= last; b++) if (!cache.has(`${batchId}:${b}`)) missing.push(b);
+  if (missing.length) {
+    const rows = await db
+      .select()
+      .from(batchRows)
+      .where(and(eq(batchRows.batchId, batchId), between(batchRows.block, missing[0]!, missing[missing.length - 1]!)));
+    for (const r of rows) remember(`${batchId}:${r.block}`, JSON.parse(r.rows) as StoredRow[]);
+  }
+  const out: StoredRow[] = [];
+  for (let b = first; b <= last; b++) {
+    const rows = cache.get(`${batchId}:${b}`);
+    if (!rows) throw new Error(`batch ${batchId} is missing row block ${b}`);
+    const from = Math.max(lo - b * BLOCK_ROWS, 0);
+    const to = Math.min(hi - b * BLOCK_ROWS, rows.length);
+    for (let i = from; i < to; i++) out.push(rows[i]!);
+  }
+  return out;
+}
+
+function remember(key: string, rows: StoredRow[]) {
+  cache.delete(key);
+  cache.set(key, rows);
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+}

@@ -1,0 +1,52 @@
+import type { ReadPage } from '../research/page-types';
+import { fold } from '../research/text-utils';
+
+// The model must quote its evidence. A quote is checked against everything the model was shown
+// from that page (text, metadata, JSON-LD, links), compared without case, accents or punctuation.
+
+const haystacks = new WeakMap<ReadPage, string>();
+
+export function normalizeForMatch(text: string): string {
+  return fold(text)
+    .replace(/[^\p{L}\p{N}@.+]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function haystackOf(page: ReadPage): string {
+  let text = haystacks.get(page);
+  if (text === undefined) {
+    const m = page.metadata;
+    const parts = [
+      m.title,
+      m.description,
+      m.h1,
+      m.lang,
+      m.canonical,
+      ...Object.values(m.meta),
+      ...m.times,
+      JSON.stringify(m.jsonLd.map((e) => e.data)),
+      ...page.passages.map((p) => p.text),
+      ...page.anchors.map((a) => `${a.text} ${a.href}`),
+      ...page.fields.map((f) => `${f.key}: ${f.value}`),
+      page.contentLanguage,
+    ];
+    text = ` ${normalizeForMatch(parts.filter(Boolean).join(' \n '))} `;
+    haystacks.set(page, text);
+  }
+  return text;
+}
+
+/** True when the quote (normalised) occurs on the page. */
+export function quoteOnPage(page: ReadPage, quote: string): boolean {
+  const needle = normalizeForMatch(quote);
+  if (needle.length < 2) return false;
+  return haystackOf(page).includes(needle);
+}
+
+/** Which of `pages` holds the quote: the one the model named first, then any other. */
+export function findQuote(pages: ReadPage[], quote: string, named: number | null): ReadPage | null {
+  const first = named !== null ? pages[named] : undefined;
+  if (first && quoteOnPage(first, quote)) return first;
+  return pages.find((p) => p !== first && quoteOnPage(p, quote)) ?? null;
+}

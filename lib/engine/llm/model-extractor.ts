@@ -1,0 +1,58 @@
+import type { ClassifiedQuery } from '../research/extract/classify-query';
+import type { ReadPage } from '../research/page-types';
+import { extractionSchema, type ModelReply } from './extraction-schema';
+import { languageModel } from './provider';
+import { selectContent } from './select-content';
+import { callStructured } from './structured-call';
+import type { LlmSettings, LlmUsage } from './types';
+
+export interface ModelExtractionInput {
+  pages: ReadPage[];
+  queries: ClassifiedQuery[];
+  list: boolean;
+  turbo: boolean;
+  settings: LlmSettings;
+  signal?: AbortSignal;
+}
+
+export type ModelExtraction =
+  | { ok: true; reply: ModelReply; usage: LlmUsage; model: string }
+  | { ok: false; error: string; transient: boolean; usage: LlmUsage; model: string };
+
+const SYSTEM = [
+  'You extract facts from web pages for a research analyst.',
+  'Answer every question only from the page content you are given; never use outside knowledge and never guess.',
+  'For every answer copy, in "quote", a short exact passage (at most 200 characters) from the content that states it, and give the number of the page it is on.',
+  'When the content does not state an answer, set its value, quote and page to null.',
+  'Follow each question\'s type: numbers as plain numbers, dates as ISO 8601, booleans as true/false, lists as arrays of strings, URLs absolute.',
+].join(' ');
+
+export async function extractWithModel(input: ModelExtractionInput): Promise<ModelExtraction> {
+  const { settings } = input;
+  const modelId = input.turbo ? settings.turboModel || settings.model : settings.model;
+  const content = selectContent(input.pages, input.queries, settings.tokenBudget);
+  const questions = input.queries
+    .map((q) => `- ${q.keyword} (${q.type}): ${q.query}`)
+    .join('\n');
+  const prompt = [
+    input.list
+      ? 'The task returns one row per item found (for example each product or plan): fill "rows" with every item, and "answers" with the first item.'
+      : 'The task returns one answer per question.',
+    `Questions (keyword, type, question):\n${questions}`,
+    `Page content:\n${content.text}`,
+  ].join('\n\n');
+  const result = await callStructured({
+    model: languageModel(settings, input.turbo),
+    provider: settings.provider,
+    modelId,
+    schema: extractionSchema(input.queries, input.list),
+    system: SYSTEM,
+    prompt,
+    maxAttempts: settings.maxAttempts ?? 3,
+    providerRetries: settings.providerRetries ?? 2,
+    timeoutMs: settings.timeoutMs ?? 60_000,
+    signal: input.signal,
+  });
+  if (!result.ok) return { ok: false, error: result.error, transient: result.transient, usage: result.usage, model: modelId };
+  return { ok: true, reply: result.value, usage: result.usage, model: modelId };
+}

@@ -1,0 +1,79 @@
+// Politeness towards one website. Two parts:
+// - a pacer per job: the pages one job reads from a host start at least `gapMs` apart;
+// - cool-downs shared by the whole researcher: a host that answered 429/503 with Retry-After is
+//   left alone until then by every job of this process.
+
+export class HostCooldowns {
+  private readonly until = new Map<string, number>();
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  /** Records a Retry-After for the host of `url`. */
+  set(url: string, seconds: number): void {
+    const host = hostOf(url);
+    if (!host) return;
+    const at = this.now() + seconds * 1000;
+    if (at > (this.until.get(host) ?? 0)) this.until.set(host, at);
+    if (this.until.size > 5_000) this.prune();
+  }
+
+  /** Milliseconds left before the host of `url` may be asked again (0 when free). */
+  remaining(url: string): number {
+    const host = hostOf(url);
+    const at = host ? this.until.get(host) : undefined;
+    if (at === undefined) return 0;
+    const left = at - this.now();
+    if (left <= 0) this.until.delete(host as string);
+    return Math.max(0, left);
+  }
+
+  private prune(): void {
+    const now = this.now();
+    for (const [host, at] of this.until) if (at <= now) this.until.delete(host);
+  }
+}
+
+export class HostPacer {
+  private readonly next = new Map<string, number>();
+
+  constructor(
+    private readonly gapMs: number,
+    private readonly cooldowns?: HostCooldowns,
+  ) {}
+
+  /** Resolves when a request to the host of `url` may start; false if `maxWaitMs` would be exceeded. */
+  async wait(url: string, signal?: AbortSignal, maxWaitMs = 10_000): Promise<boolean> {
+    const host = hostOf(url);
+    if (!host) return true;
+    const now = Date.now();
+    const cooling = this.cooldowns?.remaining(url) ?? 0;
+    const start = Math.max(now + cooling, this.next.get(host) ?? 0);
+    if (start - now > maxWaitMs) return false;
+    this.next.set(host, start + this.gapMs);
+    if (start > now) await sleep(start - now, signal);
+    return true;
+  }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

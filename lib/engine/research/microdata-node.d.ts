@@ -1,0 +1,4 @@
+declare module 'microdata-node' {
+  export function toJson(html: string, options?: { base?: string }): unknown;
+  export function toJsonld(html: string, options?: { base?: string }): unknown;
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The research thread runs in plain Node whichever way the app was started (tsx, Vitest, or Next's
+// production server, where this module is itself a Turbopack chunk and no .ts file can be loaded).
+// So we bundle worker-entry.ts with esbuild into one self-contained ESM file and start that.
+
+const ENTRY = 'lib/engine/research/pool/worker-entry.ts';
+const OUT_DIR = 'node_modules/.cache/quarry';
+const OUT_FILE = 'research-worker.mjs';
+/** Besides lib/, a change in these can change the bundle (dependencies, path aliases). */
+const ALSO_WATCHED = ['package-lock.json', 'package.json', 'tsconfig.json'];
+
+// Left to Node's own resolution (the bundle lives under node_modules/, so bare imports still find
+// them): packages that load WASM, native binaries or their own files from their package folder.
+const EXTERNAL = ['@electric-sql/pglite', 'pg', 'playwright-core', 'esbuild'];
+
+// Bundled CommonJS dependencies call require() for Node built-ins; an ESM file has none.
+const BANNER =
+  "import { createRequire as __quarryCreateRequire } from 'node:module';\n" +
+  'const require = __quarryCreateRequire(import.meta.url);';
+
+// Paths here are built at runtime from the project root: the turbopackIgnore comments keep Next's
+// file tracing from copying the whole project into the server output because of them.
+const builds = new Map<string, Promise<string>>();
+
+/**
+ * Path of the research worker bundle for the project at `root` (Next runs from the project root, so
+ * process.cwd() also holds when this module is bundled). Rebuilt when any source under lib/ is newer;
+ * built at most once per process.
+ */
+export function buildResearchWorker(root: string = process.cwd()): Promise<string> {
+  let build = builds.get(root);
+  if (!build) {
+    build = bundle(root);
+    // A failed build may be transient (disk full, a concurrent edit): let the next caller retry.
+    build.catch(() => builds.delete(root));
+    builds.set(root, build);
+  }
+  return build;
+}
+
+async function bundle(root: string): Promise<string> {
+  const entry = path.join(/* turbopackIgnore: true */ root, ENTRY);
+  const outFile = path.join(/* turbopackIgnore: true */ root, OUT_DIR, OUT_FILE);
+  if (!fs.existsSync(entry)) throw new Error(`research worker source not found: ${entry}`);
+  if (isFresh(root, outFile)) return outFile;
+
+  const esbuild = await import('esbuild');
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  // Build to a private file and rename: other processes (a second server, `npm run worker`, Vitest
+  // workers) may be building or starting the same bundle right now, and must never see half of it.
+  const tmp = `${outFile}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      outfile: tmp,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: `node${process.versions.node.split('.')[0]}`,
+      tsconfig: path.join(/* turbopackIgnore: true */ root, 'tsconfig.json'),
+      banner: { js: BANNER },
+      external: EXTERNAL,
+      keepNames: true, // error names and stacks stay readable
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    fs.renameSync(tmp, outFile);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  return outFile;
+}
+
+function isFresh(root: string, outFile: string): boolean {
+  let built: number;
+  try {
+    built = fs.statSync(outFile).mtimeMs;
+  } catch {
+    return false;
+  }
+  let newest = newestMtime(path.join(/* turbopackIgnore: true */ root, 'lib'));
+  for (const f of ALSO_WATCHED)
+    newest = Math.max(newest, newestMtime(path.join(/* turbopackIgnore: true */ root, f)));
+  return newest <= built;
+}
+
+function newestMtime(p: string): number {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of fs.readdirSync(p))
+    max = Math.max(max, newestMtime(path.join(/* turbopackIgnore: true */ p, e)));
+  return max;
+}

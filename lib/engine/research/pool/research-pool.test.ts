@@ -1,0 +1,202 @@
+import type { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResearchQuery } from '@/lib/contract/task-definition';
+import {
+  FACTS,
+  companyFacts,
+  startFixtureSite,
+  type FixtureSite,
+} from '../../../../tests/fixtures/site/server';
+import { createGuardedFetch } from '../../net/guarded-fetch';
+import { createResearcher, type Researcher, type ResearchResult } from '../index';
+import { buildResearchWorker } from './build-worker';
+import { createResearchPool, ResearchWorkerCrashedError, type ResearchPool } from './research-pool';
+
+const QUERIES: ResearchQuery[] = [
+  { keyword: 'company_name', query: 'What is the name of the company?', type: 'string' },
+  { keyword: 'email', query: 'Contact email address', type: 'email' },
+  { keyword: 'phone', query: 'Main phone number', type: 'string' },
+  { keyword: 'address', query: 'Postal address of the headquarters', type: 'string' },
+  { keyword: 'founded', query: 'Year the company was founded', type: 'number' },
+  { keyword: 'products', query: 'Products with their prices', type: 'list' },
+];
+const OPTIONS = {
+  allowPrivate: true,
+  timeoutMs: 10_000,
+  maxBytes: 2_000_000,
+  maxPages: 4,
+  userAgent: 'QuarryTest/1.0',
+};
+
+let site: FixtureSite;
+let local: Researcher;
+let pool: ResearchPool;
+const started: Worker[] = [];
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  local = createResearcher(OPTIONS);
+  // Bundling the worker can take seconds on a busy machine: do it here, not inside a test's budget.
+  await buildResearchWorker();
+  pool = createResearchPool({ threads: 2, options: OPTIONS, onThreadStart: (w) => started.push(w) });
+}, 120_000);
+afterAll(async () => {
+  await pool?.close();
+  await local?.close();
+  await site?.close();
+});
+
+/** Waits for a condition (never a fixed sleep); fails with `what` after `ms`. */
+async function until(what: string, check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Page timings differ run to run; everything else must match exactly. */
+const withoutTimings = (r: ResearchResult) => ({ ...r, pages: r.pages.map(({ ms: _ms, ...p }) => p) });
+
+describe('research pool', () => {
+  it('gives the same results as in-process research', async () => {
+    const cases = [
+      ...['/acme/', '/bergmann/', '/lumen/', '/cafe/', '/shop/products'].map((p) => ({
+        path: p,
+        list: false,
+      })),
+      { path: '/shop/products', list: true },
+      { path: companyFacts(77).path, list: false },
+      { path: '/status/404', list: false },
+    ];
+    for (const turbo of [false, true]) {
+      for (const c of cases) {
+        const req = { url: `${site.url}${c.path}`, queries: QUERIES, list: c.list, turbo };
+        const [inProcess, pooled] = await Promise.all([local.research(req), pool.research(req)]);
+        expect(withoutTimings(pooled), `${c.path} turbo=${turbo}`).toEqual(withoutTimings(inProcess));
+      }
+    }
+    // Really answered by threads, not by the in-process fallback.
+    expect(pool.load()).toEqual([0, 0]);
+  }, 60_000);
+
+  it('spreads concurrent calls over the threads', async () => {
+    const slow = Array.from({ length: 4 }, (_, i) =>
+      pool.research({
+        url: `${site.url}/slow/300${companyFacts(i).path}`,
+        queries: QUERIES,
+        list: false,
+        turbo: true,
+      }),
+    );
+    await until('all four to be dispatched', () => pool.load().join() === '2,2');
+    const results = await Promise.all(slow);
+    expect(results.map((r) => r.data.company_name)).toEqual([0, 1, 2, 3].map((i) => companyFacts(i).name));
+    expect(pool.load()).toEqual([0, 0]);
+  }, 30_000);
+
+  it('rejects with the signal reason and stops the work in the thread', async () => {
+    const controller = new AbortController();
+    const reason = new Error('caller gave up');
+    const path = '/slow/8000/acme/';
+    const call = pool.research({
+      url: `${site.url}${path}`,
+      queries: QUERIES,
+      list: false,
+      turbo: false,
+      signal: controller.signal,
+    });
+    await until('the slow page to be requested', () => (site.hits.get(path) ?? 0) > 0);
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    // The thread confirms it dropped the call well before the page would have answered (8 s).
+    await until('the thread to drop the aborted call', () => pool.load().every((n) => n === 0), 6_000);
+
+    const already = AbortSignal.abort(reason);
+    await expect(
+      pool.research({
+        url: `${site.url}/acme/`,
+        queries: QUERIES,
+        list: false,
+        turbo: true,
+        signal: already,
+      }),
+    ).rejects.toBe(reason);
+  }, 30_000);
+
+  it('replaces a crashed thread and rejects the calls it had in flight', async () => {
+    for (const crash of [
+      (w: Worker) => void w.terminate(),
+      (w: Worker) => w.postMessage({ type: 'explode' }),
+    ]) {
+      const before = started.length;
+      const calls = Array.from({ length: 4 }, () =>
+        pool.research({ url: `${site.url}/slow/2000/acme/`, queries: QUERIES, list: false, turbo: true }),
+      );
+      await until('calls to be dispatched', () => pool.load().reduce((a, b) => a + b, 0) === 4);
+      const victim = started.at(-1)!;
+      crash(victim);
+      const settled = await Promise.allSettled(calls);
+      const rejected = settled
+        .filter((s) => s.status === 'rejected')
+        .map((s) => (s as PromiseRejectedResult).reason);
+      // Only the victim's two calls fail (a 2 s page would otherwise answer); the other thread still answers its two.
+      expect(rejected).toHaveLength(2);
+      for (const err of rejected) {
+        expect(err).toBeInstanceOf(ResearchWorkerCrashedError);
+        expect((err as Error).message).toMatch(/research thread \d+ crashed/);
+      }
+      expect(started.length).toBe(before + 1);
+      await until('the replacement to take work', () => pool.load().length === 2);
+      const after = await pool.research({
+        url: `${site.url}/acme/`,
+        queries: QUERIES,
+        list: false,
+        turbo: true,
+      });
+      expect(after.data.company_name).toBe(FACTS.acme.name);
+    }
+  }, 60_000);
+
+  it('close() terminates the threads and refuses further work', async () => {
+    const own = createResearchPool({ threads: 1, options: OPTIONS });
+    await own.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: true });
+    const inFlight = own.research({
+      url: `${site.url}/slow/5000/acme/`,
+      queries: QUERIES,
+      list: false,
+      turbo: true,
+    });
+    await until('the call to be dispatched', () => own.load()[0] === 1);
+    await own.close();
+    await expect(inFlight).rejects.toThrow(/closed/);
+    expect(own.load()).toEqual([]);
+    await expect(
+      own.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: true }),
+    ).rejects.toThrow(/closed/);
+  }, 30_000);
+
+  it('researches in-process when a fetch is injected or threads is 0', async () => {
+    const guarded = createGuardedFetch(OPTIONS);
+    let calls = 0;
+    const injected = createResearchPool({
+      threads: 2,
+      options: { ...OPTIONS, fetch: (url, init) => (calls++, guarded(url, init)) },
+    });
+    const r = await injected.research({
+      url: `${site.url}/acme/`,
+      queries: QUERIES,
+      list: false,
+      turbo: true,
+    });
+    expect(r.data.company_name).toBe(FACTS.acme.name);
+    expect(calls).toBeGreaterThan(0); // a function cannot cross threads, so this ran here
+    expect(injected.load()).toEqual([]);
+    await injected.close();
+    await guarded.close();
+
+    const none = createResearchPool({ threads: 0, options: OPTIONS });
+    expect(none.load()).toEqual([]);
+    await none.close();
+  });
+});

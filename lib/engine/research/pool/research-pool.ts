@@ -1,0 +1,209 @@
+import { Worker } from 'node:worker_threads';
+import { createResearcher } from '../index';
+import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from '../types';
+import { buildResearchWorker } from './build-worker';
+import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
+
+// Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
+// server and the single-threaded PGlite store. The pool moves research onto worker threads so the
+// main thread only routes messages.
+
+export interface ResearchPoolOptions {
+  /** Worker threads; 0 (or an injected fetch, which cannot cross threads) researches in-process. */
+  threads: number;
+  options: ResearcherOptions;
+  /** Project root holding lib/ (default process.cwd(), which is where Next and the scripts run). */
+  root?: string;
+  /** Sees each thread as it starts (tests use it to simulate crashes). */
+  onThreadStart?: (worker: Worker) => void;
+}
+
+export interface ResearchPool extends Researcher {
+  /** Calls in flight per live thread; empty when researching in-process. */
+  load(): number[];
+}
+
+/** A research thread died with this call in flight; the job may succeed on another attempt. */
+export class ResearchWorkerCrashedError extends Error {
+  readonly transient = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResearchWorkerCrashedError';
+  }
+}
+
+interface Call {
+  settled: boolean;
+  finish(msg: Extract<FromWorker, { type: 'done' }>): void;
+  fail(err: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  calls: Map<number, Call>;
+  ready: boolean;
+  lastError: Error | null;
+}
+
+/** Threads that die before saying ready, in a row, before the pool gives up and goes in-process. */
+const MAX_START_FAILURES = 3;
+
+export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
+  if (opts.threads <= 0 || opts.options.fetch) return inProcess(createResearcher(opts.options));
+  const init: WorkerInit = { options: opts.options };
+  const threads: (Thread | null)[] = Array.from({ length: opts.threads }, () => null);
+  let fallback: Researcher | null = null;
+  let closed = false;
+  let nextId = 1;
+  let startFailures = 0;
+  let bundlePath = '';
+
+  const goInProcess = (why: string) => {
+    console.error(`[quarry] research threads unavailable, researching in-process: ${why}`);
+    fallback ??= createResearcher(opts.options);
+  };
+
+  // Build eagerly so the first job does not wait for esbuild; callers await this before dispatching.
+  const started = buildResearchWorker(opts.root).then(
+    (file) => {
+      bundlePath = file;
+      if (closed) return;
+      for (let i = 0; i < threads.length; i++) spawn(i);
+    },
+    (err: unknown) => goInProcess(`bundling the worker failed: ${(err as Error).message}`),
+  );
+
+  function spawn(slot: number): void {
+    // Not `new Worker(path)`: Turbopack treats that as a worker entry and, the path being dynamic,
+    // tries to bundle every file of the project as one (turbopackIgnore is not honoured there).
+    const worker: Worker = Reflect.construct(Worker, [bundlePath, { workerData: init }]);
+    const thread: Thread = { worker, calls: new Map(), ready: false, lastError: null };
+    const threadId = worker.threadId; // reads -1 once the thread has exited
+    threads[slot] = thread;
+    worker.unref(); // an idle pool must not keep the process alive; refAccordingly() re-refs it while busy
+    worker.on('message', (msg: FromWorker) => {
+      if (msg.type === 'ready') {
+        thread.ready = true;
+        startFailures = 0;
+        return;
+      }
+      const call = thread.calls.get(msg.id);
+      if (!call) return;
+      thread.calls.delete(msg.id);
+      refAccordingly(thread);
+      call.finish(msg);
+    });
+    worker.on('error', (err) => {
+      thread.lastError = err;
+    });
+    worker.on('exit', (code) => {
+      if (threads[slot] !== thread) return;
+      threads[slot] = null;
+      if (closed) {
+        for (const call of thread.calls.values()) call.fail(new Error('the research pool was closed'));
+        return;
+      }
+      const why = `research thread ${threadId} crashed: ${thread.lastError?.message ?? `exit code ${code}`}`;
+      for (const call of thread.calls.values()) call.fail(new ResearchWorkerCrashedError(why));
+      thread.calls.clear();
+      console.error(`[quarry] ${why}; starting a replacement`);
+      if (!thread.ready && ++startFailures >= MAX_START_FAILURES) {
+        goInProcess(`${startFailures} threads in a row died while starting (${why})`);
+        return;
+      }
+      spawn(slot);
+    });
+    opts.onThreadStart?.(worker);
+  }
+
+  function refAccordingly(thread: Thread): void {
+    if (thread.calls.size > 0) thread.worker.ref();
+    else thread.worker.unref();
+  }
+
+  function leastBusy(): Thread | null {
+    let best: Thread | null = null;
+    for (const t of threads) if (t && (!best || t.calls.size < best.calls.size)) best = t;
+    return best;
+  }
+
+  async function research(req: ResearchRequest): Promise<ResearchResult> {
+    if (closed) throw new Error('the research pool is closed');
+    await started;
+    if (closed) throw new Error('the research pool is closed');
+    if (fallback) return fallback.research(req);
+    const thread = leastBusy();
+    if (!thread) throw new Error('no research thread is running');
+    const { signal, ...plain } = req;
+    signal?.throwIfAborted();
+    const id = nextId++;
+    return new Promise<ResearchResult>((resolve, reject) => {
+      const onAbort = () => {
+        if (call.settled) return;
+        call.settled = true;
+        reject(signal?.reason);
+        // The thread keeps the call (and its load) until it confirms it stopped.
+        post(thread, { type: 'abort', id });
+      };
+      const call: Call = {
+        settled: false,
+        finish(msg) {
+          signal?.removeEventListener('abort', onAbort);
+          if (call.settled) return;
+          call.settled = true;
+          if (msg.ok) resolve(msg.result);
+          else reject(deserializeError(msg.error));
+        },
+        fail(err) {
+          signal?.removeEventListener('abort', onAbort);
+          if (call.settled) return;
+          call.settled = true;
+          reject(err);
+        },
+      };
+      thread.calls.set(id, call);
+      refAccordingly(thread);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        thread.worker.postMessage({ type: 'research', id, req: plain } satisfies ToWorker);
+      } catch (err) {
+        // Not structured-clonable: nothing reached the thread.
+        thread.calls.delete(id);
+        refAccordingly(thread);
+        call.fail(err as Error);
+      }
+    });
+  }
+
+  return {
+    research,
+    load: () => threads.flatMap((t) => (t ? [t.calls.size] : [])),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await started;
+      // terminate() tears down each thread's event loop, sockets included; 'exit' rejects what was in flight.
+      await Promise.all(threads.map((t) => t?.worker.terminate()));
+      await fallback?.close();
+    },
+  };
+}
+
+function post(thread: Thread, msg: ToWorker): void {
+  try {
+    thread.worker.postMessage(msg);
+  } catch {
+    // The thread is gone; its 'exit' handler settles the call.
+  }
+}
+
+function inProcess(researcher: Researcher): ResearchPool {
+  return { ...researcher, load: () => [] };
+}
+
+function deserializeError(e: SerializedError): Error {
+  const err = new Error(e.message);
+  err.name = e.name;
+  if (e.stack) err.stack = e.stack;
+  return err;
+}

@@ -1,0 +1,51 @@
+// Entry of a research worker thread. It is bundled by build-worker.ts into one ESM file, because
+// the thread cannot load TypeScript (or Turbopack's chunks) by itself.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createResearcher } from '../index';
+import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('worker-entry runs only as a worker thread (see research-pool.ts)');
+
+const { options } = workerData as WorkerInit;
+// One researcher per thread: it owns the connection pool and serves many requests concurrently.
+const researcher = createResearcher(options);
+const controllers = new Map<number, AbortController>();
+
+const send = (msg: FromWorker) => port.postMessage(msg);
+
+function serializeError(err: unknown): SerializedError {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { name: 'Error', message: String(err) };
+}
+
+async function run(id: number, msg: Extract<ToWorker, { type: 'research' }>): Promise<void> {
+  const controller = new AbortController();
+  controllers.set(id, controller);
+  try {
+    const result = await researcher.research({ ...msg.req, signal: controller.signal });
+    send({ type: 'done', id, ok: true, result });
+  } catch (err) {
+    send({ type: 'done', id, ok: false, error: serializeError(err) });
+  } finally {
+    controllers.delete(id);
+  }
+}
+
+port.on('message', (msg: ToWorker) => {
+  switch (msg.type) {
+    case 'research':
+      void run(msg.id, msg);
+      return;
+    case 'abort':
+      // The caller has already rejected with its own reason; this only stops the work here.
+      controllers.get(msg.id)?.abort(new DOMException('research aborted by the caller', 'AbortError'));
+      return;
+    default:
+      // A message we do not know means the bundle is out of step with the pool: die loudly so the
+      // pool replaces this thread (from a rebuilt bundle) instead of leaving calls hanging.
+      throw new Error(`research worker: unknown message ${JSON.stringify(msg)}`);
+  }
+});
+
+send({ type: 'ready' });
