@@ -28,3 +28,9 @@ export function verdict(ok: boolean): string {
 export function line(label: string, value: string, note = ''): void {
   console.log(`${label.padEnd(44)} ${value.padStart(16)}  ${note}`);
 }
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

@@ -6,8 +6,15 @@ import * as b from '../lib/engine/http/handlers/batches';
 import * as t from '../lib/engine/http/handlers/tasks';
 import * as u from '../lib/engine/http/handlers/utility';
 import * as x from '../lib/engine/http/handlers/extensions';
+import * as bx from '../lib/engine/http/handlers/batch-extensions';
 
-const modules: Record<string, Record<string, unknown>> = { batches: b, tasks: t, utility: u, extensions: x };
+const modules: Record<string, Record<string, unknown>> = {
+  batches: b,
+  tasks: t,
+  utility: u,
+  extensions: x,
+  'batch-extensions': bx,
+};
 function locate(handler: unknown): [string, string] {
   for (const [mod, exports] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(exports)) if (value === handler) return [mod, name];

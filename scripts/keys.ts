@@ -3,6 +3,7 @@ import { loadConfig } from '../lib/engine/config';
 import { openStore } from '../lib/engine/db/client';
 import { createKey, listKeys, revokeKey } from '../lib/engine/auth/keys';
 import { DataDirLockedError } from '../lib/engine/db/lock-file';
+import { recordAudit } from '../lib/engine/audit';
 
 const [command, arg] = process.argv.slice(2);
 const usage = 'usage: npm run keys -- create [name] | list | revoke <id>';
@@ -25,6 +26,7 @@ try {
 try {
   if (command === 'create') {
     const { key, info } = await createKey(store.db, arg ?? 'cli');
+    await recordAudit(store.db, { actor: 'cli', action: 'key.create', target: info.id, detail: { name: info.name } });
     console.log(`Created key ${info.id} (${info.name}). It is shown only now:\n\n    ${key}\n`);
   } else if (command === 'list') {
     const keys = await listKeys(store.db);
@@ -36,7 +38,10 @@ try {
     if (!arg) {
       console.error(usage);
       process.exitCode = 2;
-    } else if (await revokeKey(store.db, arg)) console.log(`Revoked ${arg}.`);
+    } else if (await revokeKey(store.db, arg)) {
+      await recordAudit(store.db, { actor: 'cli', action: 'key.revoke', target: arg });
+      console.log(`Revoked ${arg}.`);
+    }
     else {
       console.error(`No active key with id ${arg} (see: npm run keys -- list).`);
       process.exitCode = 1;

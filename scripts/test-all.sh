@@ -31,5 +31,8 @@ fi
 step "smoke: npm start (build + next start on the embedded store)"
 env -u DATABASE_URL npx vitest run --project smoke --reporter=default --reporter=json --outputFile="$OUT/smoke.json" || status=1
 
+step "e2e: dashboard in Chromium against npm start (Playwright)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e.json" npx playwright test --reporter=list,json || status=1
+
 node scripts/sum-results.mjs "$OUT"/*.json || status=1
 exit $status

@@ -20,4 +20,6 @@ trap cleanup EXIT
 "${RUNAS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w \
   -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off" start >/dev/null
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+# For tests that restart the server (store briefly unreachable): its pg_ctl, data dir and OS user.
+export QUARRY_TEST_PG_CTL="$PGBIN/pg_ctl" QUARRY_TEST_PG_DATA="$DIR/data" QUARRY_TEST_PG_RUNAS="${RUNAS:+postgres}"
 "$@"

@@ -1,6 +1,7 @@
 import { Pickaxe } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { BatchDoneNotifier } from '@/components/batches/batch-done-notifier';
 import { ConnectionStatus } from './connection-status';
 import { Sidebar } from './sidebar';
 import { SignOutButton } from './sign-out-button';
@@ -34,6 +35,7 @@ export function AppShell({ children, canSignOut }: { children: ReactNode; canSig
           <div className="flex min-w-0 items-center gap-3">
             <span className="font-semibold md:hidden">Quarry</span>
             <ConnectionStatus />
+            <BatchDoneNotifier />
           </div>
           <div className="flex items-center gap-1">
             <ThemeToggle />

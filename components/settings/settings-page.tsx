@@ -1,6 +1,7 @@
 'use client';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiKeysCard } from './api-keys-card';
+import { AuditLogCard } from './audit-log-card';
 import { ProviderCard } from './provider-card';
 import { UpstreamCard } from './upstream-card';
 import { WebhookSecretCard } from './webhook-secret-card';
@@ -19,6 +20,7 @@ export function SettingsPage() {
           <ProviderCard />
           <WebhookSecretCard />
         </div>
+        <AuditLogCard />
       </div>
     </>
   );

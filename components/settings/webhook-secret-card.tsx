@@ -70,7 +70,7 @@ export function WebhookSecretCard() {
                         toast({
                           tone: 'success',
                           title: 'Webhook secret rotated',
-                          description: 'Deliveries use it after the next restart.',
+                          description: 'Deliveries are signed with it from now on.',
                         });
                       },
                       onError: (err) =>

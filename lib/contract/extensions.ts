@@ -5,7 +5,20 @@ import { TaskDefinitionSchema } from './task-definition';
 // clients discover them with GET /v0.1/capabilities and must work without them.
 
 /** Names a client checks before showing a feature. */
-export const EXTENSIONS = ['task_versions', 'set_live_version', 'saved_tests', 'openapi'] as const;
+export const EXTENSIONS = [
+  'task_versions',
+  'set_live_version',
+  'saved_tests',
+  'openapi',
+  'batch_events',
+  'batch_rows',
+  'batch_retry',
+  'batch_rerun',
+  'batch_compare',
+  'webhook_deliveries',
+  'batch_downloads',
+  'batch_estimate',
+] as const;
 export const ExtensionNameSchema = z.enum(EXTENSIONS);
 export type ExtensionName = z.infer<typeof ExtensionNameSchema>;
 

@@ -14,7 +14,15 @@ export const queryKeys = {
   },
   batches: {
     all: ['batches'] as const,
-    list: (page: number) => [...queryKeys.batches.all, 'list', page] as const,
+    lists: () => [...queryKeys.batches.all, 'list'] as const,
+    list: (page: number, filters: { task_id?: string; status?: string } = {}) =>
+      [...queryKeys.batches.lists(), page, filters] as const,
+    detail: (id: string) => [...queryKeys.batches.all, 'detail', id] as const,
+    rows: (id: string, status: string) => [...queryKeys.batches.all, 'rows', id, status] as const,
+    links: (id: string) => [...queryKeys.batches.all, 'links', id] as const,
+    deliveries: (id: string) => [...queryKeys.batches.all, 'deliveries', id] as const,
+    compare: (id: string, other: string) => [...queryKeys.batches.all, 'compare', id, other] as const,
+    estimate: (rows: number) => [...queryKeys.batches.all, 'estimate', rows] as const,
   },
   settings: {
     all: ['settings'] as const,
@@ -22,5 +30,6 @@ export const queryKeys = {
     keys: () => [...queryKeys.settings.all, 'keys'] as const,
     provider: () => [...queryKeys.settings.all, 'provider'] as const,
     webhookSecret: () => [...queryKeys.settings.all, 'webhook-secret'] as const,
+    audit: () => [...queryKeys.settings.all, 'audit'] as const,
   },
 };

@@ -44,3 +44,13 @@ export interface WebhookSecretInfo {
   source: 'environment' | 'generated';
   pending_restart: boolean;
 }
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+}

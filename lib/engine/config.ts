@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   QUARRY_UPSTREAM_KEY: z.string().optional(),
   QUARRY_ALLOW_PRIVATE_URLS: flag,
   QUARRY_WEBHOOK_SECRET: z.string().optional(),
+  // A fixed delay between webhook attempts instead of the 2 s … 2 h schedule (tests; impatient receivers).
+  QUARRY_WEBHOOK_BACKOFF_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   QUARRY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   QUARRY_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
@@ -32,6 +34,8 @@ const EnvSchema = z.object({
   QUARRY_MAX_PAGES: z.coerce.number().int().min(0).max(20).default(4),
   QUARRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   QUARRY_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  // On SIGTERM a worker stops claiming and gives running jobs this long to finish, then releases them.
+  QUARRY_WORKER_STOP_DEADLINE_MS: z.coerce.number().int().min(0).default(10_000),
   QUARRY_PUBLIC_URL: z.string().optional(),
   QUARRY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(6000),
   QUARRY_LLM_PROVIDER: z
@@ -63,6 +67,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     bootstrapApiKey: env.QUARRY_API_KEY,
     allowPrivateUrls: env.QUARRY_ALLOW_PRIVATE_URLS,
     webhookSecret: env.QUARRY_WEBHOOK_SECRET,
+    webhookBackoffMs: env.QUARRY_WEBHOOK_BACKOFF_MS,
     worker: env.QUARRY_WORKER,
     workerConcurrency: env.QUARRY_WORKER_CONCURRENCY,
     hostConcurrency: env.QUARRY_HOST_CONCURRENCY,
@@ -73,6 +78,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     maxPages: env.QUARRY_MAX_PAGES,
     maxAttempts: env.QUARRY_MAX_ATTEMPTS,
     leaseMs: env.QUARRY_LEASE_MS,
+    workerStopDeadlineMs: env.QUARRY_WORKER_STOP_DEADLINE_MS,
     rateLimitPerMin: env.QUARRY_RATE_LIMIT_PER_MIN,
     publicUrl: env.QUARRY_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,

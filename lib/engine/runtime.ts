@@ -10,10 +10,10 @@ import { createResearchPool } from './research/pool/research-pool';
 import type { Research } from './tasks/execute';
 import { Worker } from './queue/worker';
 import { reapExpiredLeases, sweepAbandonedIngests } from './queue/reaper';
-import { enqueueDeliveries } from './webhooks/enqueue';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
+import { enqueueDueCompletionWebhooks } from './webhooks/enqueue-due';
 import { generateWebhookSecret } from './webhooks/sign';
-import { getOrCreateSetting } from './settings';
+import { getOrCreateSetting, getSetting } from './settings';
 import { createPlanner, type Planner } from './llm/model-planner';
 
 export interface Engine {
@@ -53,6 +53,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   const exclusive = store.kind === 'pglite';
   await sweepAbandonedIngests(db, exclusive);
   if (exclusive) await reapExpiredLeases(db, config.maxAttempts, true);
+  await enqueueDueCompletionWebhooks(db);
 
   // Research runs on worker threads (researchThreads > 0) so parsing does not compete with the
   // HTTP server and the single-threaded store on this one.
@@ -73,7 +74,13 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
       });
   const research: Research = overrides.research ?? researcher!.research;
 
-  const webhooks = createWebhookDispatcher({ db, secret: webhookSecret, allowPrivate: config.allowPrivateUrls });
+  const webhooks = createWebhookDispatcher({
+    db,
+    // Read per attempt (unless the environment pins it), so a rotation in the dashboard applies at once.
+    secret: config.webhookSecret ?? (async () => (await getSetting<string>(db, 'webhook_secret')) ?? webhookSecret),
+    allowPrivate: config.allowPrivateUrls,
+    ...(config.webhookBackoffMs !== undefined ? { backoffMs: () => config.webhookBackoffMs! } : {}),
+  });
 
   const definitions = new Map<string, TaskDefinition>();
   const loadDefinition = async (taskId: string, version: number) => {
@@ -101,13 +108,6 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         leaseMs: config.leaseMs,
         maxAttempts: config.maxAttempts,
         jobTimeoutMs: config.runTimeoutMs,
-        onBatchesFinished: async (tx, finished) => {
-          for (const b of finished) {
-            if (!b.webhook_url) continue;
-            const rows = await countResultRows(tx, b.id);
-            await enqueueDeliveries(tx, { batchId: b.id, url: b.webhook_url, kind: 'completion', totalRows: rows });
-          }
-        },
         afterBatchesFinished: () => webhooks.wake(),
       })
     : null;
@@ -149,20 +149,12 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     close: () =>
       (closed ??= (async () => {
         clearInterval(vacuumTimer);
-        await worker?.stop();
+        await worker?.stop(config.workerStopDeadlineMs);
         await webhooks.stop();
         await researcher?.close();
         await store.close();
       })()),
   };
-}
-
-async function countResultRows(db: Db, batchId: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${batchId} AND state <> 'removed'`,
-  );
-  return Number(rows[0]?.n ?? 0);
 }
 
 // One engine per process, kept on globalThis so Next's separately bundled route modules share it.

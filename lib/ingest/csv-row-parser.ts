@@ -92,7 +92,9 @@ export class CsvRowParser {
         continue;
       }
       const item = this.table.read(cells, problems?.[i]);
-      if (item !== undefined) items.push(item);
+      if (item === undefined) continue;
+      this.options.onRecord?.(cells, item);
+      items.push(item);
     }
 
     this.pending = isFinal ? '' : this.pending.slice(result.meta.cursor);

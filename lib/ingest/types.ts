@@ -40,6 +40,11 @@ export interface ColumnOptions {
 export interface CsvOptions extends ColumnOptions {
   /** Field delimiter; detected from the first rows when omitted. */
   delimiter?: string;
+  /**
+   * Called with each data record's cells and the item made from it. The dashboard uses it to rebuild
+   * a bad row as typed (its JSONL upload carries the row so the engine reports it at the same index).
+   */
+  onRecord?: (cells: readonly string[], item: IngestItem) => void;
 }
 
 /** The file's bytes (or decoded text) in order: a Node stream, webStreamChunks(file.stream()), an array. */

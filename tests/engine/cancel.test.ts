@@ -83,3 +83,22 @@ it('cancel of a completed batch is 409', async () => {
   expect(r.status).toBe(409);
   expect(r.body.request_id).toMatch(/^req_/);
 });
+
+it('a job in progress at cancel time that then fails transiently is retried, and the batch closes', async () => {
+  const api = apiClient(t.url, t.key);
+  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  // 503 after a delay: the job is running when we cancel, then fails transiently and goes back to the queue.
+  const rows = [{ data_uuid: 'flaky', inputs: [`${site.url}/slow/600/status/503`] }];
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: task.body.data.task_id }, jsonlFile(rows)) });
+  const id = created.body.data.batch_id;
+  await waitFor(async () => ((site.hits.get('/slow/600/status/503') ?? 0) > 0 ? true : undefined));
+  const cancel = await api.post(`/v0.1/batches/${id}/cancel`);
+  expect(cancel.body.data.jobs_removed).toBe(0);
+  expect((await api.get(`/v0/batches/${id}`)).body.data.job_status).toBe('CANCELLING');
+  const final = await waitFor(async () => {
+    const b = (await api.get(`/v0/batches/${id}`)).body.data;
+    return b.completed ? b : undefined;
+  }, 30_000);
+  expect(final).toMatchObject({ job_status: 'CANCELLED', jobs_completed: 1, jobs_removed: 0, jobs_failed: 1 });
+  expect(site.hits.get('/slow/600/status/503')).toBe(3); // every attempt ran: 3 = QUARRY_MAX_ATTEMPTS
+});

@@ -7,8 +7,8 @@ export interface ReceivedHook {
   json: any;
 }
 
-/** A real webhook receiver on 127.0.0.1 that records every POST. */
-export async function startWebhookReceiver(status: () => number = () => 200) {
+/** A real webhook receiver on 127.0.0.1 (on `port`, or any free one) that records every POST. */
+export async function startWebhookReceiver(status: () => number = () => 200, port = 0) {
   const received: ReceivedHook[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -26,10 +26,10 @@ export async function startWebhookReceiver(status: () => number = () => 200) {
       res.end('ok');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `http://127.0.0.1:${bound}/hook`,
     received,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };

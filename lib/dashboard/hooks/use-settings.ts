@@ -4,6 +4,7 @@ import { apiFetch } from '../api-fetch';
 import { queryKeys } from '../query-keys';
 import type {
   ApiKeyInfo,
+  AuditRecord,
   CreatedApiKey,
   ProviderStatus,
   UpstreamSettings,
@@ -41,7 +42,11 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: async (name: string) =>
       apiFetch<CreatedApiKey>('/api/settings/keys', { method: 'POST', json: { name } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.settings.keys() }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.settings.keys() }),
+        qc.invalidateQueries({ queryKey: queryKeys.settings.audit() }),
+      ]),
   });
 }
 
@@ -50,7 +55,11 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: async (id: string) =>
       apiFetch<{ id: string }>(`/api/settings/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.settings.keys() }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.settings.keys() }),
+        qc.invalidateQueries({ queryKey: queryKeys.settings.audit() }),
+      ]),
   });
 }
 
@@ -72,7 +81,11 @@ export function useRotateWebhookSecret() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => apiFetch<WebhookSecretInfo>('/api/settings/webhook-secret', { method: 'POST' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.settings.webhookSecret() }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.settings.webhookSecret() }),
+        qc.invalidateQueries({ queryKey: queryKeys.settings.audit() }),
+      ]),
   });
 }
 
@@ -80,4 +93,12 @@ export function useRotateWebhookSecret() {
 export async function revealWebhookSecret(): Promise<string> {
   const { data } = await apiFetch<WebhookSecretInfo>('/api/settings/webhook-secret?reveal=1');
   return data.secret ?? '';
+}
+
+/** Key and settings changes, newest first (the built-in engine's audit log). */
+export function useAuditLog() {
+  return useQuery({
+    queryKey: queryKeys.settings.audit(),
+    queryFn: async () => (await apiFetch<AuditRecord[]>('/api/settings/audit?limit=50')).data,
+  });
 }

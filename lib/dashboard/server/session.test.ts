@@ -54,6 +54,14 @@ describe('sign-in throttle', () => {
     recordSuccess('c1');
     expect(retryAfterMs('c1', t0)).toBe(0);
   });
+
+  it('a client forging a new address per attempt still hits the global limit', () => {
+    const t0 = 5_000_000_000;
+    for (let i = 0; i < 60; i++) recordFailure(`forged-${i}`, t0);
+    expect(retryAfterMs('forged-new', t0)).toBeGreaterThan(0);
+    // Forgotten an hour after the last failure.
+    expect(retryAfterMs('forged-new', t0 + 61 * 60_000)).toBe(0);
+  });
 });
 
 describe('same-origin check', () => {

@@ -3,7 +3,7 @@ import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
 
 // Honest estimates from the queue as it is: the remaining work of every active batch, the throughput
-// measured over the last five minutes (or, before anything ran, the configured concurrency at a
+// of the batches that ran in the last five minutes (or, before anything ran, the configured concurrency at a
 // conservative two seconds a job), and the round-robin claim order, under which a batch of m jobs
 // finishes after sum(min(r_i, m)) + m jobs when the other active batches have r_i left.
 
@@ -11,15 +11,16 @@ const WINDOW_S = 300;
 const DEFAULT_JOB_S = 2;
 
 export async function measuredThroughput(db: Db, concurrency: number): Promise<number> {
-  const res = await queryRows<{ n: number; first: Date | null }>(db, sql`
-    SELECT count(*)::int AS n, min(finished_at) AS first FROM jobs
-    WHERE finished_at > now() - make_interval(secs => ${WINDOW_S}) AND batch_id IS NOT NULL`);
-  const row = res[0];
-  const n = Number(row?.n ?? 0);
-  if (n >= 20 && row?.first) {
-    const span = Math.max(5, (Date.now() - new Date(row.first).getTime()) / 1000);
-    return n / span;
-  }
+  // Jobs finished by batches active in the window, over the span they ran: the aggregate rate of all
+  // workers. Read from batch counters, never by scanning jobs.
+  const rows = await queryRows<{ n: number; span: number }>(db, sql`
+    SELECT coalesce(sum(jobs_completed), 0)::int AS n,
+      extract(epoch FROM (max(coalesce(finished_at, now())) - min(started_at)))::float8 AS span
+    FROM batches
+    WHERE started_at IS NOT NULL AND coalesce(finished_at, now()) > now() - make_interval(secs => ${WINDOW_S})`);
+  const n = Number(rows[0]?.n ?? 0);
+  const span = Number(rows[0]?.span ?? 0);
+  if (n >= 20 && span > 0) return n / Math.max(5, span);
   return concurrency / DEFAULT_JOB_S;
 }
 

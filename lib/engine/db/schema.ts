@@ -92,6 +92,9 @@ export const batches = pgTable(
     // Uploaded rows live in batch_rows blocks; job rows are created when claimed, in row order.
     // next_ord counts the rows handed out so far (0 … jobs_added).
     nextOrd: integer('next_ord').notNull().default(0),
+    // Set in the statement that completes a batch with a webhook address; cleared by the statement
+    // that enqueues its deliveries. A crash between the two is caught up by the sweeper.
+    webhookDue: boolean('webhook_due').notNull().default(false),
     // Language-model usage summed over the batch's jobs (zero with the offline extractor).
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
@@ -125,12 +128,12 @@ export const jobs = pgTable(
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
   },
+  // Few indexes on purpose: jobs are inserted and updated once each per row of every batch, and each
+  // index is written again on every update (no HOT updates: indexed columns change).
   (t) => [
     uniqueIndex('jobs_batch_seq_idx').on(t.batchId, t.seq),
-    uniqueIndex('jobs_job_id_idx').on(t.jobId),
     index('jobs_pending_idx').on(t.batchId, t.seq).where(sql`state = 'pending'`),
     index('jobs_running_idx').on(t.leaseUntil).where(sql`state = 'running'`),
-    index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
   ],
 );
 
@@ -205,4 +208,42 @@ export const savedTests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('saved_tests_task_idx').on(t.taskId)],
+);
+
+/**
+ * Batches made from another batch (extension): a retry of its failed rows, or a re-run of all its
+ * rows on another task version. A table of its own rather than columns on batches, so the link can be
+ * read from both ends (child → parent by primary key, parent → children by index).
+ */
+export const batchLinks = pgTable(
+  'batch_links',
+  {
+    childBatchId: text('child_batch_id')
+      .primaryKey()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    parentBatchId: text('parent_batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    relation: text('relation').notNull(), // retry | rerun
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('batch_links_parent_idx').on(t.parentBatchId)],
+);
+
+/**
+ * Audit log of security-relevant changes: API keys created and revoked, settings changed (upstream,
+ * webhook secret). Append-only; `detail` never holds a secret, only ids and masked values.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actor: text('actor').notNull(), // dashboard | cli
+    action: text('action').notNull(), // key.create | key.revoke | upstream.update | webhook_secret.rotate …
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
 );

@@ -3,6 +3,7 @@ import * as b from './handlers/batches';
 import * as t from './handlers/tasks';
 import * as u from './handlers/utility';
 import * as x from './handlers/extensions';
+import * as bx from './handlers/batch-extensions';
 
 // Every engine route. app/** mirrors this table one file per path (checked by a test); the loopback
 // server used by tests and benchmarks routes with it directly.
@@ -47,6 +48,22 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/v0.1/tasks/[task_id]/saved-tests', handler: x.createSavedTestV01 },
   { method: 'DELETE', path: '/v0.1/tasks/[task_id]/saved-tests/[test_id]', handler: x.deleteSavedTestV01 },
   { method: 'GET', path: '/openapi.json', handler: x.openApiDocument },
+
+  // Batch extensions (dashboard part 2).
+  { method: 'GET', path: '/v0.1/batches/[batch_id]/events', handler: bx.batchEventsV01 },
+  { method: 'GET', path: '/v0.1/batches/[batch_id]/rows', handler: bx.batchRowsV01 },
+  { method: 'GET', path: '/v0.1/batches/[batch_id]/links', handler: bx.batchLinksV01 },
+  { method: 'POST', path: '/v0.1/batches/[batch_id]/retry-failed', handler: bx.retryFailedV01 },
+  { method: 'POST', path: '/v0.1/batches/[batch_id]/rerun', handler: bx.rerunV01 },
+  { method: 'GET', path: '/v0.1/batches/[batch_id]/compare', handler: bx.compareV01 },
+  { method: 'GET', path: '/v0.1/batches/[batch_id]/webhook-deliveries', handler: bx.listDeliveriesV01 },
+  {
+    method: 'POST',
+    path: '/v0.1/batches/[batch_id]/webhook-deliveries/[delivery_id]/redeliver',
+    handler: bx.redeliverV01,
+  },
+  { method: 'GET', path: '/v0.1/batches/[batch_id]/download', handler: bx.downloadV01 },
+  { method: 'GET', path: '/v0.1/batch-estimate', handler: bx.estimateV01 },
 ];
 
 /** Match a path against the table; static segments win over [params], as in Next's router. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
 
 export interface Completion {
   id: number;
@@ -19,57 +19,45 @@ export interface FinishedBatch {
 }
 
 /**
- * Write a group of completions in one transaction (group commit keeps the store's cost per job small).
- * Only jobs still leased by this worker are written: a job whose lease was lost was re-queued and will
- * be finished by whoever holds it now, so every job ends with exactly one result and one count.
+ * Write a group of completions (group commit keeps the store's cost per job small). One statement
+ * updates the jobs, bumps the batch counters and model usage, closes batches that are done and marks
+ * their webhook as due — atomic without an explicit transaction, which on the embedded store costs as
+ * much as the statement. Only jobs still leased by this worker are written: a job whose lease was lost
+ * was re-queued and is finished by whoever holds it now, so every job has exactly one result and count.
  * Returns the batches this group finished.
  */
-export async function completeJobs(
-  db: Db,
-  workerId: string,
-  items: Completion[],
-  onFinished?: (tx: Db, finished: FinishedBatch[]) => Promise<void>,
-): Promise<FinishedBatch[]> {
+export async function completeJobs(db: Db, workerId: string, items: Completion[]): Promise<FinishedBatch[]> {
   if (items.length === 0) return [];
   const finals = items.filter((i) => i.state !== 'retry');
   const retries = items.filter((i) => i.state === 'retry');
-  return db.transaction(async (tx) => {
-    if (retries.length) {
-      await tx.execute(sql`
-        UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
-          run_after = now() + make_interval(secs => v.delay / 1000.0)
-        FROM unnest(${sql.param(retries.map((r) => r.id))}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
-        WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}`);
-    }
-    if (finals.length === 0) return [];
-    const updated = await queryRows<{ batch_id: string; failed: number; n: number; tin: number; tout: number; cost: number }>(tx, sql`
-      WITH done AS (
-        UPDATE jobs j SET state = v.state, result = v.result::jsonb, error_detected = v.ed, error = v.err,
-          finished_at = now(), locked_by = NULL, lease_until = NULL
-        FROM unnest(${sql.param(finals.map((f) => f.id))}::bigint[], ${sql.param(finals.map((f) => f.state))}::text[],
-                    ${sql.param(finals.map((f) => JSON.stringify(f.result ?? null)))}::text[],
-                    ${sql.param(finals.map((f) => Boolean(f.errorDetected)))}::bool[],
-                    ${sql.param(finals.map((f) => f.error ?? null))}::text[]) AS v(id, state, result, ed, err)
-        WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}
-        RETURNING j.batch_id, v.state, v.result::jsonb -> 'usage' AS usage
-      )
-      SELECT batch_id, count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*)::int AS n,
+  if (retries.length) {
+    await db.execute(sql`
+      UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
+        run_after = now() + make_interval(secs => v.delay / 1000.0)
+      FROM unnest(${sql.param(retries.map((r) => r.id))}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
+      WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}`);
+  }
+  if (finals.length === 0) return [];
+  const rows = await queryRows<FinishedBatch & { completed: boolean }>(
+    db,
+    sql`
+    WITH v AS (
+      SELECT * FROM unnest(${sql.param(finals.map((f) => f.id))}::bigint[], ${sql.param(finals.map((f) => f.state))}::text[],
+                           ${sql.param(finals.map((f) => JSON.stringify(f.result ?? null)))}::text[],
+                           ${sql.param(finals.map((f) => Boolean(f.errorDetected)))}::bool[],
+                           ${sql.param(finals.map((f) => f.error ?? null))}::text[]) AS v(id, state, result, ed, err)
+    ), done AS (
+      UPDATE jobs j SET state = v.state, result = v.result::jsonb, error_detected = v.ed, error = v.err,
+        finished_at = now(), locked_by = NULL, lease_until = NULL
+      FROM v WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}
+      RETURNING j.batch_id, v.state, v.result::jsonb -> 'usage' AS usage
+    ), counts AS (
+      SELECT batch_id AS id, count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed,
         coalesce(sum((usage ->> 'input_tokens')::bigint), 0)::bigint AS tin,
         coalesce(sum((usage ->> 'output_tokens')::bigint), 0)::bigint AS tout,
         coalesce(sum((usage ->> 'cost_usd')::float8), 0)::float8 AS cost
-      FROM done WHERE batch_id IS NOT NULL GROUP BY batch_id`);
-    if (updated.length === 0) return [];
-    // One UPDATE both bumps the counters and closes the batch: PostgreSQL applies only one of two
-    // modifications of the same row within a statement, so this must not be split into CTE + UPDATE.
-    const bumped = await queryRows<FinishedBatch & { completed: boolean }>(tx, sql`
-      WITH counts AS (
-        SELECT * FROM unnest(${sql.param(updated.map((r) => r.batch_id))}::text[],
-                             ${sql.param(updated.map((r) => Number(r.n)))}::int[],
-                             ${sql.param(updated.map((r) => Number(r.failed)))}::int[],
-                             ${sql.param(updated.map((r) => Number(r.tin)))}::bigint[],
-                             ${sql.param(updated.map((r) => Number(r.tout)))}::bigint[],
-                             ${sql.param(updated.map((r) => Number(r.cost)))}::float8[]) AS c(id, n, failed, tin, tout, cost)
-      )
+      FROM done WHERE batch_id IS NOT NULL GROUP BY batch_id
+    ), bumped AS (
       UPDATE batches b SET
         jobs_completed = b.jobs_completed + c.n,
         jobs_failed = b.jobs_failed + c.failed,
@@ -79,23 +67,22 @@ export async function completeJobs(
         completed = b.completed OR b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added,
         job_status = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added
           THEN CASE WHEN b.cancelled THEN 'CANCELLED' ELSE 'COMPLETED' END ELSE b.job_status END,
-        finished_at = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added THEN now() ELSE b.finished_at END
+        finished_at = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added THEN now() ELSE b.finished_at END,
+        webhook_due = b.webhook_due OR (b.webhook_url <> '' AND b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added)
       FROM counts c WHERE b.id = c.id
-      RETURNING b.id, b.cancelled, b.webhook_url, b.completed`);
-    const used = updated.filter((r) => Number(r.tin) + Number(r.tout) > 0);
-    if (used.length) {
-      await tx.execute(sql`
-        UPDATE task_versions tv SET input_tokens = tv.input_tokens + c.tin, output_tokens = tv.output_tokens + c.tout,
-          cost_usd = tv.cost_usd + c.cost
-        FROM (SELECT b.task_id, b.task_version, u.tin, u.tout, u.cost
-              FROM unnest(${sql.param(used.map((r) => r.batch_id))}::text[], ${sql.param(used.map((r) => Number(r.tin)))}::bigint[],
-                          ${sql.param(used.map((r) => Number(r.tout)))}::bigint[], ${sql.param(used.map((r) => Number(r.cost)))}::float8[])
-                AS u(id, tin, tout, cost) JOIN batches b ON b.id = u.id) c
-        WHERE tv.task_id = c.task_id AND tv.version = c.task_version`);
-    }
-    // A batch with jobs still running cannot have been complete before, so completed now means "just finished".
-    const finished = bumped.filter((b) => b.completed).map(({ id, cancelled, webhook_url }) => ({ id, cancelled, webhook_url }));
-    if (finished.length && onFinished) await onFinished(tx as unknown as Db, finished);
-    return finished;
-  });
+      RETURNING b.id, b.cancelled, b.webhook_url, b.completed, b.task_id, b.task_version, c.tin, c.tout, c.cost
+    ), used AS (
+      UPDATE task_versions tv SET input_tokens = tv.input_tokens + s.tin, output_tokens = tv.output_tokens + s.tout,
+        cost_usd = tv.cost_usd + s.cost
+      FROM (SELECT task_id, task_version, sum(tin) AS tin, sum(tout) AS tout, sum(cost) AS cost
+            FROM bumped WHERE tin + tout > 0 GROUP BY task_id, task_version) s
+      WHERE tv.task_id = s.task_id AND tv.version = s.task_version
+      RETURNING 1
+    )
+    SELECT id, cancelled, webhook_url, completed FROM bumped`,
+  );
+  // A batch with jobs still running cannot have been complete before, so completed now means "just finished".
+  return rows
+    .filter((b) => b.completed)
+    .map(({ id, cancelled, webhook_url }) => ({ id, cancelled, webhook_url }));
 }

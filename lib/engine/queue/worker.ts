@@ -8,6 +8,7 @@ import { claimJobs, renewLeases, type ClaimedJob } from './claim';
 import { completeJobs, type Completion, type FinishedBatch } from './complete';
 import { retryDelayMs } from './backoff';
 import { reapExpiredLeases } from './reaper';
+import { enqueueDueCompletionWebhooks } from '../webhooks/enqueue-due';
 
 export interface WorkerOptions {
   db: Db;
@@ -19,14 +20,17 @@ export interface WorkerOptions {
   leaseMs: number;
   maxAttempts: number;
   jobTimeoutMs: number;
-  /** Runs inside the transaction that finished the batches (webhook deliveries are enqueued there). */
-  onBatchesFinished?: (tx: Db, finished: FinishedBatch[]) => Promise<void>;
+  /** Told about batches a completion group finished (after their webhook deliveries are enqueued). */
   afterBatchesFinished?: (finished: FinishedBatch[]) => void;
 }
 
 const FLUSH_DELAY_MS = 10;
 const FLUSH_MAX = 64;
 const IDLE_POLL_MS = 500;
+// A claim is a transaction of several statements on a single-threaded store: claiming one job per
+// freed slot would cost more than the jobs themselves. Wait until half the slots are free, or at
+// most this long after the first one frees, and claim them together.
+const CLAIM_COALESCE_MS = 5;
 
 /**
  * Pulls jobs from the jobs table and runs them with bounded concurrency. Claims only as many jobs as it
@@ -51,14 +55,21 @@ export class Worker {
   start(): void {
     if (this.loopDone) return;
     this.loopDone = this.loop();
-    this.leaseTimer = setInterval(() => {
-      renewLeases(this.opts.db, this.id, [...this.inFlight.keys()], this.opts.leaseMs).catch((e) =>
-        console.error('[quarry] lease renewal failed:', (e as Error).message),
-      );
-      reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
-        console.error('[quarry] reaper failed:', (e as Error).message),
-      );
-    }, Math.max(1000, Math.floor(this.opts.leaseMs / 3)));
+    this.leaseTimer = setInterval(
+      () => {
+        renewLeases(this.opts.db, this.id, [...this.inFlight.keys()], this.opts.leaseMs).catch((e) =>
+          console.error('[quarry] lease renewal failed:', (e as Error).message),
+        );
+        reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
+          console.error('[quarry] reaper failed:', (e as Error).message),
+        );
+        // Catch up completion webhooks whose enqueue was interrupted (a crash right after the batch closed).
+        enqueueDueCompletionWebhooks(this.opts.db)
+          .then((n) => n && this.opts.afterBatchesFinished?.([]))
+          .catch((e) => console.error('[quarry] webhook sweeper failed:', (e as Error).message));
+      },
+      Math.max(1000, Math.floor(this.opts.leaseMs / 3)),
+    );
     this.leaseTimer.unref();
   }
 
@@ -86,18 +97,34 @@ export class Worker {
     if (this.inFlight.size > 0) {
       const ids = [...this.inFlight.keys()];
       this.inFlight.clear();
-      await completeJobs(this.opts.db, this.id, ids.map((id) => ({ id, state: 'retry' as const, retryDelayMs: 0 })));
+      await completeJobs(
+        this.opts.db,
+        this.id,
+        ids.map((id) => ({ id, state: 'retry' as const, retryDelayMs: 0 })),
+      );
     }
   }
 
   private async loop(): Promise<void> {
     let failures = 0;
+    let firstFreeAt = 0;
     while (!this.stopping) {
       const free = this.opts.concurrency - this.inFlight.size;
       if (free <= 0) {
+        firstFreeAt = 0;
         await this.sleep(IDLE_POLL_MS);
         continue;
       }
+      const half = Math.ceil(this.opts.concurrency / 2);
+      if (this.inFlight.size > 0 && free < half) {
+        firstFreeAt ||= Date.now();
+        const left = firstFreeAt + CLAIM_COALESCE_MS - Date.now();
+        if (left > 0) {
+          await this.sleep(left);
+          continue;
+        }
+      }
+      firstFreeAt = 0;
       let claimed: ClaimedJob[] = [];
       try {
         claimed = await claimJobs(this.opts.db, {
@@ -152,7 +179,10 @@ export class Worker {
       return await executeRun(this.opts.research, prepared.run, false, signal);
     } catch (err) {
       if (signal.aborted) {
-        return failedOutcome(`the job did not finish within ${Math.round(this.opts.jobTimeoutMs / 1000)} s`, true);
+        return failedOutcome(
+          `the job did not finish within ${Math.round(this.opts.jobTimeoutMs / 1000)} s`,
+          true,
+        );
       }
       throw err;
     }
@@ -198,8 +228,11 @@ export class Worker {
     return this.flushing;
   }
 
-  private completeWithHook(items: Completion[]): Promise<FinishedBatch[]> {
-    return completeJobs(this.opts.db, this.id, items, this.opts.onBatchesFinished);
+  private async completeWithHook(items: Completion[]): Promise<FinishedBatch[]> {
+    const finished = await completeJobs(this.opts.db, this.id, items);
+    const withHook = finished.filter((b) => b.webhook_url).map((b) => b.id);
+    if (withHook.length) await enqueueDueCompletionWebhooks(this.opts.db, withHook);
+    return finished;
   }
 
   private sleep(ms: number): Promise<void> {

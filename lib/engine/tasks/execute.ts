@@ -69,7 +69,12 @@ export async function executeRun(
     };
   } catch (err) {
     if (signal?.aborted) throw err;
+    const elapsed = Math.round(performance.now() - started);
+    // A research thread that crashed mid-job says so with `transient`: the queue retries the job.
+    if ((err as { transient?: unknown }).transient === true) {
+      return failedOutcome(`the research runner was interrupted: ${(err as Error).message}`, true, elapsed);
+    }
     console.error('[quarry] research failed unexpectedly:', err);
-    return failedOutcome('the research runner failed unexpectedly', false, Math.round(performance.now() - started));
+    return failedOutcome('the research runner failed unexpectedly', false, elapsed);
   }
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { webhookDeliveries } from '../db/schema';
@@ -120,6 +121,42 @@ describe('webhook dispatcher', () => {
     expect(v).toMatchObject({ state: 'failed', last_status: 302 });
     expect(v?.attempts[0]?.error).toMatch(/302 redirect to \/elsewhere not followed/);
     expect(r.hits.map((h) => h.path)).toEqual(['/hook']);
+  });
+
+  it('refuses a public-looking host name that resolves to a private address, without retrying', async () => {
+    const r = await receiver(() => ({ status: 200 }));
+    const port = new URL(r.url).port;
+    // The name passes the URL check; the connect-time lookup sees loopback and refuses.
+    const id = await enqueue(`http://hooks.example.com:${port}/hook`);
+    const d = dispatcher({ allowPrivate: false, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    expect(await d.deliverDue()).toBe(1);
+    const v = await getDelivery(db, id);
+    expect(v).toMatchObject({ state: 'failed', attempt_count: 1, last_status: null });
+    expect(v?.attempts[0]?.error).toMatch(/hooks\.example\.com resolves to a non-public address/);
+    expect(r.hits).toHaveLength(0);
+  });
+
+  it('signs each attempt with the secret current at that moment (rotation without restart)', async () => {
+    const r = await receiver(() => ({ status: 200 }));
+    let current = generateWebhookSecret();
+    const first = current;
+    const d = dispatcher({ secret: () => current });
+    await enqueue(r.url);
+    await d.deliverDue();
+    current = generateWebhookSecret();
+    await enqueue(r.url);
+    await d.deliverDue();
+    expect(r.hits).toHaveLength(2);
+    const verify = (secret: string, h: (typeof r.hits)[number]) => {
+      try {
+        new Webhook(secret).verify(h.body, h.headers);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect([verify(first, r.hits[0]!), verify(current, r.hits[0]!)]).toEqual([true, false]);
+    expect([verify(first, r.hits[1]!), verify(current, r.hits[1]!)]).toEqual([false, true]);
   });
 
   it('redelivers a delivered webhook, appending a new attempt', async () => {

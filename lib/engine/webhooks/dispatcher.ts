@@ -3,9 +3,10 @@ import type { Db } from '../db/client';
 import { webhookAttempts, webhookDeliveries } from '../db/schema';
 import { isFetchError } from '../net/fetch-error';
 import { createGuardedFetch, type GuardedFetcher } from '../net/guarded-fetch';
+import type { Resolver } from '../net/guarded-lookup';
 import { checkUrl } from '../net/url-guard';
 import { buildPayload } from './payload';
-import { createSigner } from './sign';
+import { createSigner, type Signer } from './sign';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -24,9 +25,14 @@ export interface DeliveryEvent {
 
 export interface WebhookDispatcherOptions {
   db: Db;
-  /** Standard Webhooks secret, `whsec_<base64>`. */
-  secret: string;
+  /**
+   * Standard Webhooks secret, `whsec_<base64>`, or a function read before every attempt, so a secret
+   * rotated in the dashboard applies at once on every process.
+   */
+  secret: string | (() => string | Promise<string>);
   allowPrivate: boolean;
+  /** DNS resolver for the connect-time address check; tests inject one. */
+  resolve?: Resolver;
   timeoutMs?: number;
   maxAttempts?: number;
   /** Delay before the next try, given how many attempts have failed so far (1-based). */
@@ -75,7 +81,15 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
   const pollMs = opts.pollMs ?? 1_000;
   // The lease must outlive one send plus building its payload, or another process would re-send it.
   const leaseMs = Math.max(60_000, timeoutMs + 30_000);
-  const sign = createSigner(opts.secret);
+  const readSecret = typeof opts.secret === 'function' ? opts.secret : () => opts.secret as string;
+  let signer: { secret: string; sign: Signer } | null = null;
+  // Validate a fixed secret at creation, as before: a bad one is a configuration error.
+  if (typeof opts.secret === 'string') signer = { secret: opts.secret, sign: createSigner(opts.secret) };
+  async function currentSigner(): Promise<Signer> {
+    const secret = await readSecret();
+    if (signer?.secret !== secret) signer = { secret, sign: createSigner(secret) };
+    return signer.sign;
+  }
 
   let fetcher: GuardedFetcher | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -86,7 +100,13 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
   const inflight = new Set<Promise<void>>();
 
   function getFetcher(): GuardedFetcher {
-    fetcher ??= createGuardedFetch({ allowPrivate, timeoutMs, maxBytes: MAX_RESPONSE_BYTES, userAgent: 'Quarry-Webhooks/1' });
+    fetcher ??= createGuardedFetch({
+      allowPrivate,
+      timeoutMs,
+      maxBytes: MAX_RESPONSE_BYTES,
+      userAgent: 'Quarry-Webhooks/1',
+      resolve: opts.resolve,
+    });
     return fetcher;
   }
 
@@ -121,10 +141,16 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
     const check = checkUrl(d.url, { allowPrivate });
     if (!check.ok) return failure(`refused by the address guard: ${check.reason}`, null, true);
     let body: string;
+    let sign: Signer;
     try {
       body = JSON.stringify(await buildPayload(db, d));
     } catch (err) {
       return failure(`could not build the payload: ${messageOf(err)}`, null, false);
+    }
+    try {
+      sign = await currentSigner();
+    } catch (err) {
+      return failure(`could not read the signing secret: ${messageOf(err)}`, null, false);
     }
     const t0 = performance.now();
     try {

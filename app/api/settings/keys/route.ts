@@ -3,6 +3,8 @@ import { getEngine } from '@/lib/engine/runtime';
 import { dashboardRoute, readJsonBody } from '@/lib/dashboard/server/dashboard-route';
 import { fail, ok } from '@/lib/dashboard/server/envelope';
 import { keyIdInUse } from '@/lib/dashboard/server/keys-in-use';
+import { clientAddress } from '@/lib/dashboard/server/sign-in-throttle';
+import { recordAudit } from '@/lib/engine/audit';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,6 +24,13 @@ export const POST = dashboardRoute(async (req) => {
     return fail(400, 'Invalid key name', 'give the key a name of 1 to 100 characters');
   const engine = await getEngine();
   const created = await createKey(engine.db, name);
+  await recordAudit(engine.db, {
+    actor: 'dashboard',
+    action: 'key.create',
+    target: created.info.id,
+    detail: { name },
+    ip: clientAddress(req),
+  });
   return ok(
     { ...created.info, key: created.key, used_by_dashboard: false },
     'Key created: copy it now, it is not shown again',

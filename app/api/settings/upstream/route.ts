@@ -8,6 +8,8 @@ import {
   resolveUpstream,
   saveUpstream,
 } from '@/lib/dashboard/server/upstream-settings';
+import { clientAddress } from '@/lib/dashboard/server/sign-in-throttle';
+import { recordAudit } from '@/lib/engine/audit';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,11 +49,19 @@ export const PUT = dashboardRoute(async (req) => {
   }
   if (key && key.length > 512) return fail(400, 'Invalid API key', 'the key is longer than 512 characters');
   await saveUpstream({ url: url.replace(/\/+$/, ''), key });
-  return ok(await describe(), 'Upstream saved');
+  const saved = await describe();
+  await recordAudit((await getEngine()).db, {
+    actor: 'dashboard',
+    action: 'upstream.update',
+    detail: { url: saved.url, source: saved.source, key_changed: Boolean(key), key_masked: saved.key_masked },
+    ip: clientAddress(req),
+  });
+  return ok(saved, 'Upstream saved');
 });
 
 // DELETE /api/settings/upstream — back to the default (environment or built-in engine).
-export const DELETE = dashboardRoute(async () => {
+export const DELETE = dashboardRoute(async (req) => {
   await resetUpstream();
+  await recordAudit((await getEngine()).db, { actor: 'dashboard', action: 'upstream.reset', ip: clientAddress(req) });
   return ok(await describe(), 'Upstream reset to the default');
 });

@@ -1,0 +1,174 @@
+'use client';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Rows3 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { BatchRow, RowStatus } from '@/lib/contract/batch-extensions';
+import type { TaskDetail } from '@/lib/contract/tasks';
+import { cn } from '@/lib/dashboard/cn';
+import { formatValue } from '@/lib/dashboard/format';
+import { useBatchRows } from '@/lib/dashboard/hooks/use-batch-rows';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorPanel } from '@/components/ui/error-panel';
+import { TableSkeleton } from '@/components/ui/skeleton';
+
+// Every row of the batch, virtualized: only the rows in view are in the DOM, and pages of 200 are
+// fetched as the analyst scrolls near the end of what is loaded, so 100k rows stay smooth.
+
+type Filter = 'all' | 'succeeded' | 'failed' | 'pending' | 'removed';
+const FILTERS: { id: Filter; label: string; status: RowStatus[] | null }[] = [
+  { id: 'all', label: 'All', status: null },
+  { id: 'succeeded', label: 'Succeeded', status: ['succeeded'] },
+  { id: 'failed', label: 'Failed', status: ['failed'] },
+  { id: 'pending', label: 'Pending', status: ['pending', 'running'] },
+  { id: 'removed', label: 'Removed', status: ['removed'] },
+];
+const ROW_H = 40;
+const TONE: Record<RowStatus, 'success' | 'danger' | 'neutral' | 'brand'> = {
+  succeeded: 'success',
+  failed: 'danger',
+  removed: 'neutral',
+  pending: 'neutral',
+  running: 'brand',
+};
+
+export function RowsTable({ batchId, task, live }: { batchId: string; task: TaskDetail | undefined; live: boolean }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const status = FILTERS.find((f) => f.id === filter)!.status;
+  const q = useBatchRows(batchId, status, true);
+  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+  const counts = q.data?.pages[0]?.counts;
+  const outputs = (task?.outputs ?? []).slice(0, 4).map((o) => o.name);
+  const inputName = task?.inputs[0]?.name ?? 'input';
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_H,
+    overscan: 10,
+  });
+  const items = v.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 40) void fetchNextPage();
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const cols = `4.5rem minmax(7rem,1fr) minmax(10rem,1.6fr) 6.5rem ${outputs.map(() => 'minmax(8rem,1fr)').join(' ')} minmax(10rem,1.4fr)`;
+  const headers = ['#', 'data_uuid', inputName, 'Status', ...outputs, 'Error'];
+  return (
+    <div className="space-y-3">
+      <div role="group" aria-label="Filter rows" className="flex flex-wrap gap-1">
+        {FILTERS.map((f) => (
+          <button
+            key={f.id}
+            type="button"
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+            className={cn(
+              'rounded-md px-2.5 py-1 text-sm font-medium',
+              filter === f.id
+                ? 'bg-brand-600 text-white'
+                : 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800',
+            )}
+          >
+            {f.label}
+            {counts && f.id !== 'all' && (
+              <span className="ml-1 tabular-nums opacity-80">
+                {(f.id === 'pending' ? counts.pending + counts.running : counts[f.id]).toLocaleString()}
+              </span>
+            )}
+          </button>
+        ))}
+        {live && <span className="ml-auto self-center text-xs text-slate-600 dark:text-slate-400">Rows refresh when the batch finishes</span>}
+      </div>
+      {q.isPending ? (
+        <TableSkeleton label="Loading rows" />
+      ) : q.error ? (
+        <ErrorPanel error={q.error} onRetry={() => q.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Rows3} title="No rows here">
+          No row of this batch has this status.
+        </EmptyState>
+      ) : (
+        <div
+          ref={scroller}
+          role="table"
+          aria-label="Batch rows"
+          aria-rowcount={status ? -1 : (counts?.total ?? rows.length) + 1}
+          tabIndex={0}
+          className="h-[28rem] overflow-auto rounded border border-slate-200 text-sm dark:border-slate-800"
+          data-testid="rows-scroller"
+        >
+          <div role="rowgroup" className="sticky top-0 z-10">
+            <div role="row" className="grid min-w-max" style={{ gridTemplateColumns: cols }}>
+              {headers.map((h) => (
+                <div
+                  key={h}
+                  role="columnheader"
+                  className="truncate border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+                >
+                  {h}
+                </div>
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup" style={{ height: v.getTotalSize(), position: 'relative' }}>
+            {items.map((it) => {
+              const r = rows[it.index]!;
+              return (
+                <div
+                  key={r.seq}
+                  role="row"
+                  aria-rowindex={it.index + 2}
+                  data-testid="batch-row"
+                  className="absolute left-0 grid min-w-max border-b border-slate-100 dark:border-slate-800/70"
+                  style={{ gridTemplateColumns: cols, height: ROW_H, transform: `translateY(${it.start}px)`, width: '100%' }}
+                >
+                  <Cell className="font-mono text-xs text-slate-600 dark:text-slate-400">{r.seq + 1}</Cell>
+                  <Cell className="font-mono text-xs">{r.data_uuid}</Cell>
+                  <Cell title={r.inputs.join(' · ')}>{r.inputs[0] ?? ''}</Cell>
+                  <Cell>
+                    <Badge tone={TONE[r.status]}>{r.status}</Badge>
+                  </Cell>
+                  {outputs.map((o) => (
+                    <ValueCell key={o} row={r} field={o} />
+                  ))}
+                  <Cell className="text-red-800 dark:text-red-200" title={r.error ?? undefined}>
+                    {r.error ?? ''}
+                  </Cell>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      {rows.length > 0 && (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="rows-loaded">
+          {rows.length.toLocaleString()} rows loaded{q.hasNextPage ? ' · more load as you scroll' : ''}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Cell({ className, children, title }: { className?: string; children: React.ReactNode; title?: string }) {
+  return (
+    <div role="cell" title={title} className={cn('flex items-center truncate px-3', className)}>
+      <span className="truncate">{children}</span>
+    </div>
+  );
+}
+
+/** A value with its source page and snippet on hover (the row's data_sources, when the engine sends them). */
+function ValueCell({ row, field }: { row: BatchRow; field: string }) {
+  const value = row.list ? row.list_data_json?.map((i) => i[field]) : row.data_json?.[field];
+  const src = row.data_sources?.[field] as { url?: string; snippet?: string } | undefined;
+  const title = src?.url ? `Source: ${src.url}${src.snippet ? `\n“${src.snippet}”` : ''}` : undefined;
+  return (
+    <Cell title={title} className={src?.url ? 'underline decoration-dotted underline-offset-4' : undefined}>
+      {value === undefined || value === null ? '' : formatValue(value)}
+    </Cell>
+  );
+}

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { TaskInput } from '@/lib/contract/task-definition';
+import { readRows } from '@/lib/ingest/read-rows-node';
+import type { IngestItem } from '@/lib/ingest/types';
+import { parseFile } from './parse-file';
+
+// The dashboard parses uploads in a worker with parseFile; the engine reads the same bytes with
+// readRows. For the CSV shapes real spreadsheets have, both must see the same rows and the same bad
+// rows, and the JSONL the dashboard uploads must be read by the engine as exactly those rows.
+
+const INPUTS: TaskInput[] = [
+  { name: 'website', type: 'url', description: '' },
+  { name: 'note', type: 'string', description: '' },
+];
+
+async function engineItems(bytes: Uint8Array, filename: string): Promise<IngestItem[]> {
+  const out: IngestItem[] = [];
+  for await (const item of readRows(Readable.from([Buffer.from(bytes)]), filename, INPUTS)) out.push(item);
+  return out;
+}
+
+async function browserParse(bytes: Uint8Array, filename: string) {
+  const file = new File([new Uint8Array(bytes)], filename);
+  return parseFile(file, 'csv', INPUTS, {}, () => undefined);
+}
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const CASES: Record<string, string> = {
+  'quoted commas': 'website,note\nhttps://a.example/,"one, two, three"\nhttps://b.example/,plain\n',
+  'quoted newlines': 'website,note\nhttps://a.example/,"line one\nline two"\nhttps://b.example/,"x\r\ny"\n',
+  'escaped quotes': 'website,note\nhttps://a.example/,"she said ""hi"""\nhttps://b.example/,"""quoted"""\n',
+  CRLF: 'website,note\r\nhttps://a.example/,one\r\nhttps://b.example/,two\r\n',
+  'UTF-8 with BOM': '\uFEFFwebsite,note\nhttps://a.example/,Müller\nhttps://b.example/,東京\n',
+  'UTF-8 without BOM': 'website,note\nhttps://a.example/,Müller\nhttps://b.example/,東京\n',
+  'a bad row': 'data_uuid,website,note\nu1,https://a.example/,ok\nu2,not a url,bad\nu1,https://c.example/,dup\n,https://d.example/,\n',
+};
+
+describe('CSV edge cases parse identically in the browser and the engine', () => {
+  for (const [name, text] of Object.entries(CASES)) {
+    it(name, async () => {
+      const bytes = enc(text);
+      const engine = await engineItems(bytes, 'rows.csv');
+      const browser = await browserParse(bytes, 'rows.csv');
+      const rows = engine.filter((i) => i.kind === 'row').map((i) => i.row);
+      const errors = engine.filter((i) => i.kind === 'error').map((i) => i.error);
+      expect(browser.total).toBe(engine.length);
+      expect(browser.good).toBe(rows.length);
+      expect(browser.errors).toEqual(errors);
+      expect(browser.preview.filter((r) => !r.error)).toEqual(rows);
+
+      // The JSONL the dashboard uploads: the engine reads the same good rows, and flags the same
+      // rows (by index) as bad.
+      const upload = new Uint8Array(await browser.upload.arrayBuffer());
+      const fromUpload = await engineItems(upload, browser.uploadName);
+      expect(fromUpload.filter((i) => i.kind === 'row').map((i) => i.row)).toEqual(rows);
+      expect(fromUpload.filter((i) => i.kind === 'error').map((i) => i.error.error_index)).toEqual(
+        errors.map((e) => e.error_index),
+      );
+    });
+  }
+
+  it('an empty file is refused by both with the same message', async () => {
+    await expect(engineItems(new Uint8Array(), 'rows.csv')).rejects.toThrow('the file has no rows');
+    await expect(browserParse(new Uint8Array(), 'rows.csv')).rejects.toThrow('the file has no rows');
+    await expect(engineItems(enc('website,note\n'), 'rows.csv')).rejects.toThrow('the file has no rows');
+    await expect(browserParse(enc('website,note\n'), 'rows.csv')).rejects.toThrow('the file has no rows');
+  });
+
+  it('an explicit mapping picks the named columns', async () => {
+    const text = 'Company Site,Comment,ID\nhttps://a.example/,hello,x1\n';
+    const r = await parseFile(new File([enc(text)], 'm.csv'), 'csv', INPUTS, {
+      columns: { website: 'Company Site', note: 'Comment' },
+      uuidColumn: 'ID',
+    }, () => undefined);
+    expect(r.preview).toEqual([{ index: 0, data_uuid: 'x1', inputs: ['https://a.example/', 'hello'] }]);
+    expect(await r.upload.text()).toBe('{"data_uuid":"x1","inputs":["https://a.example/","hello"]}\n');
+  });
+});

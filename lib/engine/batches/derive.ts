@@ -1,0 +1,136 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BatchLinks, DerivedBatchResponse, RowStatus } from '@/lib/contract/batch-extensions';
+import type { Db } from '../db/client';
+import { batchLinks, batches } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import { newId } from '../ids';
+import { loadDefinition } from '../tasks/queries';
+import { validateWebhookUrl, type BatchDeps } from './create';
+import { findBatch } from './read';
+import { BLOCK_ROWS, encodeBlock, type StoredRow } from './row-blocks';
+import { iterateBatchRows } from './rows';
+
+// Batches made from another batch's rows (extension): "retry failed rows" copies the failed rows,
+// "re-run" copies every row onto another task version. The child gets its own blocks (same
+// data_uuids and inputs, renumbered 0…n-1) and a batch_links row, so each side can find the other.
+
+const BLOCKS_PER_WRITE = 8;
+
+interface DeriveOptions {
+  relation: 'retry' | 'rerun';
+  taskVersion?: number;
+  name?: string;
+  webhookUrl?: string;
+  status?: RowStatus[];
+}
+
+export async function deriveBatch(
+  deps: BatchDeps,
+  parentId: string,
+  opts: DeriveOptions,
+): Promise<DerivedBatchResponse> {
+  const parent = await findBatch(deps.db, parentId);
+  if (opts.relation === 'retry' && parent.jobsFailed === 0) {
+    throw conflict('No failed rows', `batch ${parentId} has no failed rows to retry`);
+  }
+  const { task, version } = await loadDefinition(
+    deps.db,
+    parent.taskId,
+    opts.taskVersion ?? parent.taskVersion,
+  );
+  const webhookUrl =
+    opts.webhookUrl === undefined
+      ? parent.webhookUrl
+      : validateWebhookUrl(opts.webhookUrl, deps.allowPrivate);
+  const name =
+    opts.name?.trim() ||
+    `${parent.name} · ${opts.relation === 'retry' ? 'retry of failed rows' : `re-run on v${version}`}`;
+  if (name.length > 200) throw badRequest('Invalid batch_name', 'batch_name must be at most 200 characters');
+
+  const id = newId('batch');
+  // INGESTING until every block is written: invisible and unclaimable, like an upload.
+  await deps.db.insert(batches).values({
+    id,
+    taskId: task.id,
+    taskVersion: version,
+    name,
+    webhookUrl,
+    jobStatus: 'INGESTING',
+    inputFormat: 'jsonl',
+  });
+  try {
+    let n = 0;
+    let block: StoredRow[] = [];
+    let pending: { block: number; rows: string }[] = [];
+    const write = async () => {
+      if (!pending.length) return;
+      const values = pending.map((b) => sql`(${id}, ${b.block}, ${b.rows})`);
+      pending = [];
+      await deps.db.execute(
+        sql`INSERT INTO batch_rows (batch_id, block, rows) VALUES ${sql.join(values, sql`, `)}`,
+      );
+      await new Promise((r) => setImmediate(r));
+    };
+    const seal = async () => {
+      if (!block.length) return;
+      pending.push({ block: Math.floor((n - 1) / BLOCK_ROWS), rows: encodeBlock(block) });
+      block = [];
+      if (pending.length >= BLOCKS_PER_WRITE) await write();
+    };
+    for await (const row of iterateBatchRows(deps.db, parent.id, opts.status)) {
+      block.push([n++, row.data_uuid, row.inputs]);
+      if (block.length === BLOCK_ROWS) await seal();
+    }
+    await seal();
+    await write();
+    if (n === 0) throw conflict('No rows to copy', `batch ${parentId} has no matching rows`);
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(batches)
+        .set({ jobStatus: 'QUEUED', jobsSubmitted: n, jobsAdded: n })
+        .where(eq(batches.id, id));
+      await tx
+        .insert(batchLinks)
+        .values({ childBatchId: id, parentBatchId: parent.id, relation: opts.relation });
+    });
+    deps.wake();
+    deps.afterBigWrite(n);
+    return {
+      batch_id: id,
+      parent_batch_id: parent.id,
+      relation: opts.relation,
+      task_version: version,
+      jobs_added: n,
+    };
+  } catch (err) {
+    await deps.db
+      .delete(batches)
+      .where(eq(batches.id, id))
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The batch this one was made from, and the batches made from it. */
+export async function batchLinksOf(db: Db, batchId: string): Promise<BatchLinks> {
+  await findBatch(db, batchId);
+  const [up, down] = await Promise.all([
+    db.select().from(batchLinks).where(eq(batchLinks.childBatchId, batchId)),
+    db.select().from(batchLinks).where(eq(batchLinks.parentBatchId, batchId)).orderBy(batchLinks.createdAt),
+  ]);
+  const parent = up[0];
+  return {
+    parent: parent
+      ? {
+          batch_id: parent.parentBatchId,
+          relation: parent.relation as 'retry' | 'rerun',
+          created_at: parent.createdAt.toISOString(),
+        }
+      : null,
+    children: down.map((c) => ({
+      batch_id: c.childBatchId,
+      relation: c.relation as 'retry' | 'rerun',
+      created_at: c.createdAt.toISOString(),
+    })),
+  };
+}

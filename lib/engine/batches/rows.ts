@@ -1,0 +1,131 @@
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { BatchRow, RowCounts, RowStatus } from '@/lib/contract/batch-extensions';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { batches, jobs } from '../db/schema';
+import { resultColumns, toResultRow } from '../webhooks/payload';
+import { findBatch } from './read';
+import { rowsInRange, type StoredRow } from './row-blocks';
+
+// Every row of a batch with its status, in input order. Rows live in two places: a `jobs` row once a
+// worker claimed it (positions < next_ord, handed out in order), and otherwise only in the uploaded
+// blocks (pending; removed when the batch was cancelled before handing it out). Because rows are
+// handed out in seq order, every un-handed row has a greater seq than every job row, so a page is
+// "job rows after the cursor" followed by "block rows after max(cursor, last job seq)".
+
+type Batch = typeof batches.$inferSelect;
+
+/** Per-status counts from the batch's counters; never counts jobs. */
+export function rowCounts(b: Batch): RowCounts {
+  // Handed out = claimed by a worker at some point. A cancel sets next_ord to jobs_added and counts
+  // the never-handed-out rows as removed, so for a cancelled batch it is what was not removed.
+  const handedOut = b.cancelled ? b.jobsAdded - b.jobsRemoved : b.nextOrd;
+  return {
+    total: b.jobsAdded,
+    succeeded: b.jobsCompleted - b.jobsFailed,
+    failed: b.jobsFailed,
+    removed: b.jobsRemoved,
+    // Claimed but unfinished, a retry waiting for its backoff included (it will run again).
+    running: Math.max(0, handedOut - b.jobsCompleted),
+    pending: Math.max(0, b.jobsAdded - b.jobsRemoved - handedOut),
+  };
+}
+
+function blockRow(r: StoredRow, status: RowStatus, taskVersion: number): BatchRow {
+  return {
+    seq: r[0],
+    data_uuid: r[1],
+    inputs: r[2],
+    data_json: null,
+    list_data_json: null,
+    list: false,
+    job_id: '',
+    error_detected: false,
+    error: null,
+    status,
+    task_version: taskVersion,
+    started_at: null,
+    finished_at: null,
+    data_sources: null,
+  };
+}
+
+export interface RowsPageQuery {
+  after: number;
+  limit: number;
+  status?: RowStatus[];
+}
+
+/** One keyset page of a batch's rows (see the note at the top). */
+export async function listBatchRows(db: Db, batchId: string, q: RowsPageQuery) {
+  const batch = await findBatch(db, batchId);
+  const rows = await rowsPage(db, batch, q);
+  const full = rows.length === q.limit;
+  return {
+    rows,
+    next_after: full ? rows[rows.length - 1]!.seq : null,
+    counts: rowCounts(batch),
+  };
+}
+
+export async function rowsPage(db: Db, batch: Batch, q: RowsPageQuery): Promise<BatchRow[]> {
+  const wanted = q.status ? new Set(q.status) : null;
+  // A row that never became a job is pending, or removed once the batch was cancelled.
+  const blockStatus: RowStatus = batch.cancelled ? 'removed' : 'pending';
+  const out: BatchRow[] = [];
+
+  // Read the boundary first, so a claim racing this read shows its rows once (as pending) rather
+  // than not at all.
+  const [last] = await queryRows<{ seq: number | null }>(
+    db,
+    sql`SELECT max(seq) AS seq FROM jobs WHERE batch_id = ${batch.id}`,
+  );
+  const lastJobSeq = last?.seq === null || last?.seq === undefined ? -1 : Number(last.seq);
+
+  if (lastJobSeq > q.after) {
+    const jobFilter: SQL[] = [eq(jobs.batchId, batch.id), gt(jobs.seq, q.after), lte(jobs.seq, lastJobSeq)];
+    if (wanted) jobFilter.push(inArray(jobs.state, [...wanted]));
+    const jobRows = await db
+      .select({ ...resultColumns, seq: jobs.seq })
+      .from(jobs)
+      .where(and(...jobFilter))
+      .orderBy(asc(jobs.seq))
+      .limit(q.limit);
+    for (const j of jobRows) out.push({ ...toResultRow(j, batch.taskVersion), seq: j.seq });
+  }
+  if (out.length >= q.limit || (wanted && !wanted.has(blockStatus))) return out;
+
+  const from = Math.max(q.after, lastJobSeq);
+  // seq is the row's index in the file; positions skip rejected rows, so the row with seq s sits at a
+  // position between s - rejected and s. Start from the lowest candidate and skip forward.
+  const rejected = batch.jobsSubmitted - batch.jobsAdded;
+  let pos = Math.max(0, from + 1 - rejected);
+  if (!batch.cancelled) pos = Math.max(pos, Math.min(batch.nextOrd, batch.jobsAdded));
+  while (out.length < q.limit && pos < batch.jobsAdded) {
+    const hi = Math.min(batch.jobsAdded, pos + Math.max(q.limit - out.length, 0) + rejected);
+    const stored = await rowsInRange(db, batch.id, pos, hi);
+    for (const r of stored) {
+      if (r[0] <= from) continue;
+      out.push(blockRow(r, blockStatus, batch.taskVersion));
+      if (out.length >= q.limit) break;
+    }
+    pos = hi;
+  }
+  return out;
+}
+
+/** Every row in input order, all statuses, read page by page (flat memory at any size). */
+export async function* iterateBatchRows(
+  db: Db,
+  batchId: string,
+  status?: RowStatus[],
+): AsyncGenerator<BatchRow> {
+  const batch = await findBatch(db, batchId);
+  let after = -1;
+  for (;;) {
+    const page = await rowsPage(db, batch, { after, limit: 1000, status });
+    yield* page;
+    if (page.length < 1000) return;
+    after = page[page.length - 1]!.seq;
+  }
+}

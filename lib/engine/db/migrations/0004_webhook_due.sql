@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "webhook_due" boolean DEFAULT false NOT NULL;
