@@ -41,6 +41,8 @@ const config: NextConfig = {
     'playwright-core',
     'esbuild',
   ],
+  // The build type-checks the app only; `npm test` runs tsc over everything (tests, benchmarks, scripts).
+  typescript: { tsconfigPath: 'tsconfig.next.json' },
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {

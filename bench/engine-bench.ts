@@ -19,7 +19,7 @@ const KEY = 'qk_bench_0123456789abcdefghijklmnopqrstuvwxyz';
 const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 100_000);
 const THROUGHPUT_ROWS = Number(process.env.BENCH_THROUGHPUT_ROWS ?? 1_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
-const CONCURRENCY = 8;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 async function bareParse(file: string): Promise<number> {
   const t0 = performance.now();

@@ -168,7 +168,7 @@ test('retry failed rows: a child batch with only the failed row, linked both way
   await page.goto(firstBatchUrl);
   await page.getByRole('button', { name: 'Retry 1 failed' }).click();
   await expect(page).not.toHaveURL(firstBatchUrl);
-  await expect(page.getByText(/retry of/)).toBeVisible();
+  await expect(page.getByTestId('parent-link')).toContainText('retry of batch_');
   await expect(page.getByTestId('count-total')).toHaveText('1');
   await expect(page.getByTestId('batch-row')).toHaveCount(1);
   await expect(page.getByTestId('batch-row').first()).toContainText('gone-1');
@@ -187,7 +187,7 @@ test('re-run on another version and see the per-field comparison', async ({ requ
   await page.getByRole('tab', { name: 'Re-run & compare' }).click();
   await page.getByLabel('Re-run on version').selectOption('2');
   await page.getByRole('button', { name: 'Re-run', exact: true }).click();
-  await expect(page.getByText(/re-run of/)).toBeVisible();
+  await expect(page.getByTestId('parent-link')).toContainText('re-run of batch_');
   await expect(page.getByText('completed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('tab', { name: 'Re-run & compare' }).click();
   const table = page.getByRole('table', { name: 'Field comparison' });

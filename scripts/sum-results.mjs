@@ -13,8 +13,11 @@ for (const file of process.argv.slice(2)) {
   }
   passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
   skipped += r.numPendingTests + r.numTodoTests;
-  // A suite that failed to load counts as a failure even with zero failed tests.
-  for (const s of r.testResults) if (s.status === 'failed' && s.assertionResults.length === 0) failed++;
+  // A suite that failed counts as a failure even when none of its tests did
+  // (e.g. its beforeAll threw and every test was skipped).
+  for (const s of r.testResults) {
+    if (s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed')) failed++;
+  }
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -76,7 +76,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
               {batch.finished_at ? ` · finished ${formatDateTime(batch.finished_at)}` : ''}
             </span>
             {links.data?.parent && (
-              <span>
+              <span data-testid="parent-link">
                 · {links.data.parent.relation === 'retry' ? 'retry of' : 're-run of'}{' '}
                 <Link className="text-brand-700 underline dark:text-brand-100" href={`/batches/${encodeURIComponent(links.data.parent.batch_id)}`}>
                   {links.data.parent.batch_id}

@@ -9,18 +9,17 @@ import { useToast } from '@/components/ui/toast';
 /** Cancel behind a confirmation that says what happens; the answer's jobs_removed is shown after. */
 export function CancelBatchButton({ batchId, pending, running }: { batchId: string; pending: number; running: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useCancelBatch(batchId);
   const toast = useToast();
+  const cancel = useCancelBatch(batchId, (r) => {
+    dialog.current?.close();
+    toast({
+      tone: 'success',
+      title: 'Batch cancelled',
+      description: `${r.jobs_removed.toLocaleString()} pending rows removed; rows in progress will finish.`,
+    });
+  });
   const confirm = () =>
     cancel.mutate(undefined, {
-      onSuccess: (r) => {
-        dialog.current?.close();
-        toast({
-          tone: 'success',
-          title: 'Batch cancelled',
-          description: `${r.jobs_removed.toLocaleString()} pending rows removed; rows in progress will finish.`,
-        });
-      },
       onError: (err) => toast({ tone: 'error', title: 'Cancel failed', description: errorMessage(err) }),
     });
   return (

@@ -55,7 +55,10 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
     if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 40) void fetchNextPage();
   }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const cols = `4.5rem minmax(7rem,1fr) minmax(10rem,1.6fr) 6.5rem ${outputs.map(() => 'minmax(8rem,1fr)').join(' ')} minmax(10rem,1.4fr)`;
+  // Fixed column widths: header and (absolutely positioned) rows must line up whatever their content.
+  const widths = [64, 140, 300, 112, ...outputs.map(() => 200), 360];
+  const cols = widths.map((w) => `${w}px`).join(' ');
+  const rowWidth = widths.reduce((a, b) => a + b, 0);
   const headers = ['#', 'data_uuid', inputName, 'Status', ...outputs, 'Error'];
   return (
     <div className="space-y-3">
@@ -102,7 +105,7 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
           data-testid="rows-scroller"
         >
           <div role="rowgroup" className="sticky top-0 z-10">
-            <div role="row" className="grid min-w-max" style={{ gridTemplateColumns: cols }}>
+            <div role="row" className="grid" style={{ gridTemplateColumns: cols, width: rowWidth }}>
               {headers.map((h) => (
                 <div
                   key={h}
@@ -114,7 +117,7 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
               ))}
             </div>
           </div>
-          <div role="rowgroup" style={{ height: v.getTotalSize(), position: 'relative' }}>
+          <div role="rowgroup" style={{ height: v.getTotalSize(), position: 'relative', width: rowWidth }}>
             {items.map((it) => {
               const r = rows[it.index]!;
               return (
@@ -123,8 +126,8 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
                   role="row"
                   aria-rowindex={it.index + 2}
                   data-testid="batch-row"
-                  className="absolute left-0 grid min-w-max border-b border-slate-100 dark:border-slate-800/70"
-                  style={{ gridTemplateColumns: cols, height: ROW_H, transform: `translateY(${it.start}px)`, width: '100%' }}
+                  className="absolute left-0 grid border-b border-slate-100 dark:border-slate-800/70"
+                  style={{ gridTemplateColumns: cols, height: ROW_H, transform: `translateY(${it.start}px)`, width: rowWidth }}
                 >
                   <Cell className="font-mono text-xs text-slate-600 dark:text-slate-400">{r.seq + 1}</Cell>
                   <Cell className="font-mono text-xs">{r.data_uuid}</Cell>
@@ -155,8 +158,8 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
 
 function Cell({ className, children, title }: { className?: string; children: React.ReactNode; title?: string }) {
   return (
-    <div role="cell" title={title} className={cn('flex items-center truncate px-3', className)}>
-      <span className="truncate">{children}</span>
+    <div role="cell" title={title} className={cn('flex min-w-0 items-center overflow-hidden px-3', className)}>
+      <span className="min-w-0 truncate">{children}</span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 'use client';
-import { RotateCw, Send } from 'lucide-react';
+import { RotateCw, Send, Webhook } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { BatchDetail } from '@/lib/contract/batches';
 import { errorMessage } from '@/lib/dashboard/api-error';
@@ -14,7 +14,6 @@ import { Input, Label } from '@/components/ui/field';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { Webhook } from 'lucide-react';
 
 /** Edit or clear the batch's webhook address, and the delivery log with redelivery. */
 export function WebhookPanel({ batch, hasLog }: { batch: BatchDetail; hasLog: boolean }) {
@@ -105,7 +104,9 @@ function DeliveryLog({ batchId }: { batchId: string }) {
           <Th>Part</Th>
           <Th>State</Th>
           <Th>Attempts</Th>
-          <Th className="sr-only">Actions</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
         </tr>
       </thead>
       <tbody>

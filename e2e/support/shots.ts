@@ -13,7 +13,10 @@ export async function shootStep(page: Page, name: string): Promise<void> {
     // The page keeps its state (a parsed file, a running batch): switch the theme class in place
     // rather than reloading with another colour scheme.
     await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    await page.evaluate((t) => {
+      document.documentElement.classList.toggle('dark', t === 'dark');
+      window.scrollTo(0, 0); // a full-page shot of a scrolled page draws the sticky header mid-page
+    }, theme);
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), fullPage: true });
     const results = await new AxeBuilder({ page }).analyze();

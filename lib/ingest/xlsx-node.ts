@@ -43,6 +43,7 @@ export async function* readXlsxBatches(
   let table: TableRowReader | undefined;
   let linkColumns = new Set<number>();
   let batch: IngestItem[] = [];
+  let firstSheetRead = false;
   try {
     for await (const sheet of workbook) {
       for await (const row of sheet) {
@@ -62,10 +63,17 @@ export async function* readXlsxBatches(
           batch = [];
         }
       }
+      firstSheetRead = true;
       break; // first worksheet only
     }
   } catch (error) {
     if (error instanceof IngestFileError) throw error;
+    // Leaving the stream after the first sheet can make exceljs fail while it tears down (seen under
+    // load); everything we read is already complete, so that error is not about the file.
+    if (firstSheetRead && sourceError === undefined) {
+      yield* finish();
+      return;
+    }
     if (sourceError !== undefined) throw sourceError;
     const reason = error instanceof Error ? error.message : String(error);
     throw new IngestFileError(
@@ -75,8 +83,12 @@ export async function* readXlsxBatches(
   } finally {
     source.destroy();
   }
-  if (batch.length > 0) yield batch;
-  if (table === undefined || table.rowCount === 0) throw new IngestFileError('the file has no rows', 400);
+  yield* finish();
+
+  function* finish(): Generator<IngestItem[]> {
+    if (batch.length > 0) yield batch;
+    if (table === undefined || table.rowCount === 0) throw new IngestFileError('the file has no rows', 400);
+  }
 }
 
 function toCells(values: readonly unknown[], linkColumns: ReadonlySet<number>): string[] {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +17,13 @@ const pgData = process.env.QUARRY_TEST_PG_DATA;
 const canRestart = Boolean(process.env.DATABASE_URL && pgCtl && pgData);
 
 function restartPostgres(): void {
-  const args = ['-D', pgData!, '-m', 'fast', '-w', 'restart'];
+  // The restarted server logs to a file: a server inheriting our pipes would keep spawnSync waiting.
+  const args = ['-D', pgData!, '-l', path.join(path.dirname(pgData!), 'restart.log'), '-m', 'fast', '-w', 'restart'];
   const runAs = process.env.QUARRY_TEST_PG_RUNAS;
   const r = runAs
-    ? spawnSync('runuser', ['-u', runAs, '--', pgCtl!, ...args], { encoding: 'utf8' })
-    : spawnSync(pgCtl!, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`pg_ctl restart failed: ${r.stderr || r.stdout}`);
+    ? spawnSync('runuser', ['-u', runAs, '--', pgCtl!, ...args], { stdio: 'ignore' })
+    : spawnSync(pgCtl!, args, { stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`pg_ctl restart failed with ${r.status}`);
 }
 
 describe.skipIf(!canRestart)('PostgreSQL restarted during a batch', () => {

@@ -118,7 +118,7 @@ export function PreflightStep({
               {rows.slice(0, SHOWN_ERRORS).map((r) => (
                 <tr key={r.index} data-testid={`bad-row-${r.index}`}>
                   <Td className="font-mono">{r.index + 1}</Td>
-                  <Td className="break-words">{r.engine ?? r.client}</Td>
+                  <Td className="break-words">{r.client ?? r.engine}</Td>
                   <Td>
                     <span className="flex gap-1">
                       {r.client && <Badge>browser</Badge>}

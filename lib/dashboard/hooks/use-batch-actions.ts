@@ -60,7 +60,11 @@ export function useValidateData() {
   });
 }
 
-export function useCancelBatch(id: string) {
+/**
+ * `onCancelled` is a hook-level callback on purpose: the cancel button disappears as soon as the
+ * batch reads as cancelled, and per-call callbacks of an unmounted component never fire.
+ */
+export function useCancelBatch(id: string, onCancelled?: (r: { jobs_removed: number }) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () =>
@@ -70,12 +74,14 @@ export function useCancelBatch(id: string) {
           { method: 'POST' },
         )
       ).data,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (r) => {
+      onCancelled?.(r);
+      return Promise.all([
         qc.invalidateQueries({ queryKey: queryKeys.batches.detail(id) }),
         qc.invalidateQueries({ queryKey: [...queryKeys.batches.all, 'rows', id] }),
         qc.invalidateQueries({ queryKey: queryKeys.batches.lists() }),
-      ]),
+      ]);
+    },
   });
 }
 

@@ -124,7 +124,7 @@ export function useBatchProgress(id: string, hasEvents: boolean): BatchProgress 
   return {
     batch,
     counts,
-    rowsPerMinute: terminal ? rateFrom(samples) : rowsPerMinute,
+    rowsPerMinute: terminal ? averageRate(batch) : rowsPerMinute,
     secondsLeft,
     samples,
     source: streaming ? 'events' : 'polling',
@@ -139,4 +139,11 @@ function rateFrom(samples: ProgressSample[]): number | null {
   const first = samples.find((s) => last.t - s.t <= 60_000) ?? samples[0]!;
   const span = last.t - first.t;
   return span >= 1000 ? Math.round(((last.done - first.done) / span) * 600_000) / 10 : null;
+}
+
+/** For a finished batch: its rows over its whole run, from created to finished. */
+function averageRate(b: BatchDetail | undefined): number | null {
+  if (!b?.finished_at) return null;
+  const ms = new Date(b.finished_at).getTime() - new Date(b.created_at).getTime();
+  return ms > 0 ? Math.round((b.jobs_completed / ms) * 600_000) / 10 : null;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,7 +35,18 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   let file: Upload['file'] = null;
   const tmpPath = path.join(opts.tmpDir, `${newId('upload')}.part`);
-  const cleanup = () => fs.rm(tmpPath, { force: true }, () => undefined);
+  let writer: fs.WriteStream | null = null;
+  const cleanup = () => fs.rmSync(tmpPath, { force: true });
+  // On failure the spool may still be opening or writing: close it first, or the file would be created
+  // (or kept) after we removed it.
+  const discard = async () => {
+    if (writer && !writer.closed) {
+      const closed = once(writer, 'close').catch(() => undefined);
+      writer.destroy();
+      await closed;
+    }
+    cleanup();
+  };
 
   let bb: busboy.Busboy;
   try {
@@ -62,9 +74,12 @@ export async function receiveUpload(
       stream.on('data', (c: Buffer) => (size += c.length));
       stream.on('limit', () => reject(tooLarge(opts.maxBytes)));
       file = { path: tmpPath, filename: info.filename ?? '', size: 0 };
-      pendingWrite = pipeline(stream, fs.createWriteStream(tmpPath)).then(() => {
+      writer = fs.createWriteStream(tmpPath);
+      pendingWrite = pipeline(stream, writer).then(() => {
         if (file) file.size = size;
       });
+      // Awaited on success; after a failure nobody awaits it, and an unhandled rejection would crash.
+      pendingWrite.catch(() => undefined);
     });
     bb.on('filesLimit', () => reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)));
     bb.on('fieldsLimit', () => reject(badRequest('Too many form fields', 'at most 20 fields')));
@@ -79,7 +94,7 @@ export async function receiveUpload(
     // Discard the unread rest (no buffering) so the client receives the error envelope, not a reset.
     body.unpipe();
     body.resume();
-    cleanup();
+    await discard();
     throw err instanceof EngineError ? err : badRequest('Upload failed', (err as Error).message);
   }
   return { fields, file, cleanup };

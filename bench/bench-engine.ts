@@ -1,0 +1,117 @@
+// Shared set-up for the issue-6 benchmarks: an engine served on loopback in this process, and small
+// HTTP helpers. Every figure is printed against a baseline measured in the same run.
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { loadConfig } from '../lib/engine/config';
+import { createEngine, setProcessEngine, type Engine, type EngineOverrides } from '../lib/engine/runtime';
+import { serveEngineHttp } from '../lib/engine/http/node-server';
+import { tmpDir } from './util';
+
+export const BENCH_KEY = 'qk_bench_0123456789abcdefghijklmnopqrstuvwxyz';
+
+export interface BenchEngine {
+  engine: Engine;
+  url: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** An engine on a fresh store (PGlite in a temp dir, or DATABASE_URL when set), served on 127.0.0.1. */
+export async function startBenchEngine(env: Record<string, string> = {}, overrides: EngineOverrides = {}): Promise<BenchEngine> {
+  const dir = tmpDir('quarry-bench-');
+  const config = loadConfig({
+    ...process.env,
+    QUARRY_DATA_DIR: dir,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    QUARRY_API_KEY: BENCH_KEY,
+    QUARRY_ALLOW_PRIVATE_URLS: '1',
+    QUARRY_RATE_LIMIT_PER_MIN: '0',
+    ...env,
+  });
+  const engine = await createEngine(config, overrides);
+  setProcessEngine(engine);
+  const http = await serveEngineHttp();
+  return {
+    engine,
+    url: http.url,
+    dir,
+    async close() {
+      await http.close();
+      await engine.close();
+      setProcessEngine(null);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function call<T = any>(base: string, method: string, p: string, body?: FormData | object): Promise<T> {
+  const headers: Record<string, string> = { 'x-api-key': BENCH_KEY };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(base + p, { method, headers, body: payload });
+  const json = (await res.json()) as { data: T; message: string };
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+export async function createTask(base: string): Promise<string> {
+  const t = await call<{ task_id: string }>(base, 'POST', '/v0.1/tasks/create', {
+    description: 'Find the contact email address and phone number of a company website',
+  });
+  return t.task_id;
+}
+
+export async function uploadBatch(base: string, file: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('batch_input_data', await fs.openAsBlob(file), path.basename(file));
+  return call<{ batch_id: string; jobs_added: number }>(base, 'POST', '/v0.1/batches', form);
+}
+
+export async function writeJsonl(file: string, n: number, input: (i: number) => string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  for (let i = 0; i < n; i++) {
+    if (!out.write(JSON.stringify({ data_uuid: `row-${i}`, inputs: [input(i)] }) + '\n')) {
+      await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+}
+
+/** The baseline for ingest: read the lines and JSON.parse each, nothing else. Rows per second. */
+export async function bareParse(file: string): Promise<number> {
+  const t0 = performance.now();
+  let n = 0;
+  const rl = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+  for await (const l of rl) {
+    if (!l.trim()) continue;
+    const row = JSON.parse(l) as { inputs: unknown };
+    if (row.inputs) n++;
+  }
+  return n / ((performance.now() - t0) / 1000);
+}
+
+export interface BatchState {
+  completed: boolean;
+  jobs_completed: number;
+  jobs_failed: number;
+  jobs_added: number;
+}
+
+export async function waitForBatch(base: string, id: string, timeoutMs: number, everyMs = 50): Promise<BatchState | null> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const b = await call<BatchState>(base, 'GET', `/v0/batches/${id}`);
+    if (b.completed) return b;
+    if (Date.now() > until) return null;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,126 @@
+// Streaming 100k result rows as JSONL (the spec's NDJSON stream) and CSV (the signed results file),
+// against a bare keyset-paged read of the same rows from the store; peak RSS growth of the process.
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { batches, jobs } from '../lib/engine/db/schema';
+import { newId } from '../lib/engine/ids';
+import { signedFileUrl } from '../lib/engine/batches/file-url';
+import { loadDefinition } from '../lib/engine/tasks/queries';
+import type { Db } from '../lib/engine/db/client';
+import { BENCH_KEY, createTask, fmt, startBenchEngine } from './bench-engine';
+import { line, median, verdict, withPeakRss } from './util';
+
+const ROWS = Number(process.env.BENCH_STREAM_ROWS ?? 100_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const PAGE = 1000;
+const FLAT_MB = 64;
+
+/** Completed job rows written straight into the store (no research): the shape a finished batch has. */
+async function seedResults(db: Db, taskId: string, fields: string[]): Promise<string> {
+  const batchId = newId('bat');
+  await db.insert(batches).values({
+    id: batchId,
+    taskId,
+    taskVersion: 1,
+    name: 'stream bench',
+    jobStatus: 'COMPLETED',
+    completed: true,
+    jobsSubmitted: ROWS,
+    jobsAdded: ROWS,
+    jobsCompleted: ROWS,
+    nextOrd: ROWS,
+  });
+  const started = new Date();
+  for (let from = 0; from < ROWS; from += 2000) {
+    const values = [];
+    for (let i = from; i < Math.min(ROWS, from + 2000); i++) {
+      const url = `https://company-${i}.example.com/`;
+      const data: Record<string, unknown> = {};
+      for (const f of fields) data[f] = f.includes('email') ? `info@company-${i}.example.com` : `+1 415 555 ${String(i % 10_000).padStart(4, '0')}`;
+      values.push({
+        jobId: newId('job'),
+        batchId,
+        seq: i,
+        dataUuid: `row-${i}`,
+        inputs: [url],
+        host: `company-${i}.example.com`,
+        state: 'succeeded',
+        attempts: 1,
+        result: { data_json: data, list_data_json: null, list: false, data_sources: { [fields[0] ?? 'x']: [url] }, elapsed_ms: 120 },
+        startedAt: started,
+        finishedAt: started,
+      });
+    }
+    await db.insert(jobs).values(values);
+  }
+  return batchId;
+}
+
+async function bareRead(db: Db, batchId: string): Promise<number> {
+  let after = -1;
+  let n = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.batchId, batchId), gt(jobs.seq, after)))
+      .orderBy(asc(jobs.seq))
+      .limit(PAGE);
+    n += page.length;
+    if (page.length < PAGE) return n;
+    after = page[page.length - 1]!.seq;
+  }
+}
+
+/** Reads a streamed HTTP body to the end, counting lines; never holds more than one chunk. */
+async function countLines(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const res = await fetch(url, { headers });
+  if (!res.ok || !res.body) throw new Error(`${url}: HTTP ${res.status}`);
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  return lines;
+}
+
+export async function streamBench(): Promise<void> {
+  const b = await startBenchEngine({ QUARRY_WORKER: 'off' }, { startWorker: false });
+  try {
+    const taskId = await createTask(b.url);
+    const { definition } = await loadDefinition(b.engine.db, taskId);
+    const fields = definition.outputs.map((o) => o.name);
+    const seeded = await withPeakRss(() => seedResults(b.engine.db, taskId, fields));
+    const batchId = seeded.value;
+    await b.engine.store.vacuum();
+
+    const runs = { bare: [] as number[], jsonl: [] as number[], csv: [] as number[] };
+    const rss = { bare: 0, jsonl: 0, csv: 0 };
+    const measure = async (kind: keyof typeof runs, fn: () => Promise<number>, expected: number) => {
+      const r = await withPeakRss(fn);
+      if (r.value !== expected) throw new Error(`${kind}: ${r.value} rows, expected ${expected}`);
+      runs[kind].push(ROWS / (r.ms / 1000));
+      rss[kind] = Math.max(rss[kind], r.peakGrowthMb);
+    };
+    const jsonl = () => countLines(`${b.url}/v0/batches/${batchId}/results?output_type=stream`, { 'x-api-key': BENCH_KEY });
+    const csv = () => countLines(signedFileUrl(b.url, b.engine.webhookSecret, batchId, 'csv'));
+    await bareRead(b.engine.db, batchId); // warm-up of every path
+    await jsonl();
+    await csv();
+    for (let i = 0; i < REPEAT; i++) {
+      await measure('bare', () => bareRead(b.engine.db, batchId), ROWS);
+      await measure('jsonl', jsonl, ROWS);
+      await measure('csv', csv, ROWS + 1); // + header line
+    }
+    const bare = median(runs.bare);
+    console.log(`\n## Result streaming, ${fmt(ROWS)} rows (${b.engine.store.kind}), median of ${REPEAT}`);
+    line('seeding the rows (insert, not measured below)', `${(seeded.ms / 1000).toFixed(1)} s`);
+    line('bare read (keyset pages of 1,000 from the store)', `${fmt(bare)} rows/s`, `peak RSS +${rss.bare.toFixed(0)} MB`);
+    for (const kind of ['jsonl', 'csv'] as const) {
+      const ratio = median(runs[kind]) / bare;
+      const label = kind === 'jsonl' ? 'JSONL (results?output_type=stream, HTTP)' : 'CSV (signed results file, HTTP)';
+      line(label, `${fmt(median(runs[kind]))} rows/s`, `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`);
+      line(`  peak RSS growth`, `${rss[kind].toFixed(0)} MB`, `flat (≤ ${FLAT_MB} MB): ${verdict(rss[kind] <= FLAT_MB)}`);
+    }
+  } finally {
+    await b.close();
+  }
+}
