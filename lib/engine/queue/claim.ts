@@ -1,222 +1,87 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { normalizeUrlInput } from '../net/url-guard';
-import { rowsInRange } from '../batches/row-blocks';
-import { newJobId } from '../tasks/ids';
+import { claimFresh, claimParked } from './claim-steps';
+import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
 
-export interface ClaimedJob {
-  id: number;
-  job_id: string;
-  batch_id: string;
-  seq: number;
-  data_uuid: string;
-  inputs: string[];
-  host: string;
-  attempts: number;
-  task_id: string;
-  task_version: number;
-}
-
-// CANCELLING batches stay in the rotation for their parked jobs only: a job that was in progress when
-// the batch was cancelled and then went back to the queue (its worker died, or a transient failure)
-// still has to finish. Their cursor is closed, so no new row starts.
-interface ActiveBatch {
-  id: string;
-  task_id: string;
-  task_version: number;
-  next_ord: number;
-  jobs_added: number;
-  /** Whether job rows wait in the table (retries, rows parked for their host). */
-  has_parked: boolean;
-}
-
-export interface ClaimOptions {
-  workerId: string;
-  limit: number;
-  leaseMs: number;
-  hostCap: number;
-  inFlightByHost: Map<string, number>;
-}
-
-/** The host a job will fetch from, for per-host politeness caps: the first input that reads as an address. */
-export function guessHost(inputs: string[]): string {
-  for (const raw of inputs) {
-    if (!/[.:/]/.test(raw)) continue;
-    try {
-      return new URL(normalizeUrlInput(raw.trim())).hostname;
-    } catch {
-      /* not an address */
-    }
-  }
-  return '';
-}
+export type { ClaimedJob, ClaimOptions } from './claim-types';
+export { guessHost } from './guess-host';
+export { ActiveBatchCache } from './active-batch-cache';
 
 /**
  * Claim up to `limit` jobs for `workerId`, never waiting on a lock.
  * Fairness: active batches are visited least-recently-claimed first, each with an equal share.
  * Per batch, jobs put back for later (retries, or rows whose host was at its cap) come first; then
- * new rows are taken from the batch's upload cursor and become job rows only now. Rows over a host's
- * cap are stored as pending and taken by a later claim. Row locks use SKIP LOCKED and the cursor row
- * is taken with SKIP LOCKED too, so a claim and a cancel can never deadlock.
- * Cost matters: on the embedded store each statement is ~0.5 ms of the main thread, so the common case
- * (no parked jobs) is two statements and no explicit transaction: each step is one atomic statement.
+ * new rows are taken from the batch's upload cursor and become job rows only now. Row locks use SKIP
+ * LOCKED and the cursor row is taken with SKIP LOCKED too, so a claim and a cancel can never deadlock.
+ * Cost matters: on the embedded store each statement is ~0.5–1 ms of the main thread. With a fresh
+ * ActiveBatchCache and no parked jobs, a claim is one statement and no explicit transaction.
  */
 export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[]> {
   if (opts.limit <= 0) return [];
-  const active = await queryRows<ActiveBatch>(
-    db,
-    sql`
-      SELECT b.id, b.task_id, b.task_version, b.next_ord, b.jobs_added,
-        EXISTS (SELECT 1 FROM jobs j WHERE j.batch_id = b.id AND j.state = 'pending') AS has_parked
-      FROM batches b WHERE b.job_status IN ('QUEUED','RUNNING','CANCELLING')
-      ORDER BY b.last_claim_at ASC NULLS FIRST, b.created_at ASC LIMIT 64`,
-  );
+  const cache = opts.cache;
+  let active: ActiveBatch[];
+  if (cache?.fresh()) active = cache.batches;
+  else {
+    active = await loadActive(db);
+    cache?.set(active);
+  }
   if (active.length === 0) return [];
   const perBatch = Math.max(1, Math.ceil(opts.limit / active.length));
   const perHost = new Map(opts.inFlightByHost);
+  const slots = {
+    hasRoom: (host: string) => !host || (perHost.get(host) ?? 0) < opts.hostCap,
+    take: (host: string) => void perHost.set(host, (perHost.get(host) ?? 0) + 1),
+  };
   const claimed: ClaimedJob[] = [];
-  const touched: string[] = [];
-  const hasRoom = (host: string) => !host || (perHost.get(host) ?? 0) < opts.hostCap;
-  const take = (host: string) => perHost.set(host, (perHost.get(host) ?? 0) + 1);
+  const parkedOnly: string[] = [];
+  const claimedFrom = new Set<string>();
 
-  for (const batch of active) {
+  for (const batch of [...active]) {
     const room = Math.min(perBatch, opts.limit - claimed.length);
     if (room <= 0) break;
     const parked = batch.has_parked
-      ? await db.transaction((t) => claimParked(t, batch, room, opts, hasRoom, take))
+      ? await db.transaction((t) => claimParked(t, batch, room, opts, slots))
       : { jobs: [], waiting: false };
+    if (batch.has_parked && !parked.jobs.length && !parked.waiting) batch.has_parked = false;
     claimed.push(...parked.jobs);
-    // The cursor update of claimFresh records the claim on the batch row; parked-only claims do it below.
-    if (parked.jobs.length) touched.push(batch.id);
+    if (parked.jobs.length) claimedFrom.add(batch.id);
     // While parked rows wait for their host, taking more new rows would only park more of them.
-    if (parked.waiting || parked.jobs.length >= room) continue;
-    claimed.push(...(await claimFresh(db, batch, room - parked.jobs.length, opts, hasRoom, take)));
+    const want = Math.min(room - parked.jobs.length, Number(batch.jobs_added) - Number(batch.next_ord));
+    if (parked.waiting || want <= 0) {
+      if (parked.jobs.length) parkedOnly.push(batch.id);
+      continue;
+    }
+    const fresh = await claimFresh(db, batch, want, opts, slots);
+    claimed.push(...fresh.jobs);
+    if (fresh.inserted) {
+      batch.next_ord = Number(batch.next_ord) + fresh.inserted;
+      claimedFrom.add(batch.id);
+    } else {
+      cache?.invalidate(); // the cursor moved or the batch is held: look again next time
+      if (parked.jobs.length) parkedOnly.push(batch.id);
+    }
   }
-  if (touched.length) {
+  cache?.rotate(claimedFrom);
+  // The cursor statement records a fresh claim on the batch row; claims of parked jobs only do it here.
+  if (parkedOnly.length) {
     await db.execute(sql`
       UPDATE batches SET last_claim_at = clock_timestamp(),
         job_status = CASE WHEN job_status = 'QUEUED' THEN 'RUNNING' ELSE job_status END,
         started_at = coalesce(started_at, now())
-      WHERE id = ANY(${sql.param(touched)}::text[])`);
+      WHERE id = ANY(${sql.param(parkedOnly)}::text[])`);
   }
   return claimed;
 }
 
-const leaseSql = (opts: ClaimOptions) => sql`now() + make_interval(secs => ${opts.leaseMs / 1000})`;
-
-/** Jobs of this batch already in the table and due: retries, and rows parked for their host. */
-async function claimParked(
-  tx: Db,
-  batch: ActiveBatch,
-  room: number,
-  opts: ClaimOptions,
-  hasRoom: (h: string) => boolean,
-  take: (h: string) => void,
-): Promise<{ jobs: ClaimedJob[]; waiting: boolean }> {
-  const candidates = await queryRows<{ id: number; host: string }>(
-    tx,
-    sql`
-    SELECT id, host FROM jobs WHERE batch_id = ${batch.id} AND state = 'pending' AND run_after <= now()
-    ORDER BY seq LIMIT ${room * 4} FOR UPDATE SKIP LOCKED`,
-  );
-  const picked: number[] = [];
-  for (const c of candidates) {
-    if (picked.length >= room) break;
-    if (!hasRoom(c.host)) continue;
-    take(c.host);
-    picked.push(Number(c.id));
-  }
-  const waiting = candidates.length > picked.length;
-  if (!picked.length) return { jobs: [], waiting };
-  const rows = await queryRows<ClaimedJob>(
-    tx,
-    sql`
-    UPDATE jobs SET state = 'running', locked_by = ${opts.workerId}, lease_until = ${leaseSql(opts)},
-      attempts = attempts + 1, started_at = coalesce(started_at, now())
-    WHERE id = ANY(${sql.param(picked)}::bigint[])
-    RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts`,
-  );
-  return {
-    jobs: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      task_id: batch.task_id,
-      task_version: batch.task_version,
-    })),
-    waiting,
-  };
-}
-
-/**
- * New rows from the batch's upload cursor, turned into job rows now: one statement that advances the
- * cursor from the position we read and inserts the jobs, or does nothing when a cancel or another
- * worker holds or has moved the cursor (then we try again on the next claim).
- */
-async function claimFresh(
-  db: Db,
-  batch: ActiveBatch,
-  room: number,
-  opts: ClaimOptions,
-  hasRoom: (h: string) => boolean,
-  take: (h: string) => void,
-): Promise<ClaimedJob[]> {
-  const lo = Number(batch.next_ord);
-  const hi = Math.min(lo + room, Number(batch.jobs_added));
-  if (hi <= lo) return [];
-  const rows = await rowsInRange(db, batch.id, lo, hi);
-  const cols = {
-    jobId: [] as string[],
-    seq: [] as number[],
-    uuid: [] as string[],
-    inputs: [] as string[],
-    host: [] as string[],
-    run: [] as boolean[],
-  };
-  for (const [seq, uuid, inputs] of rows) {
-    const host = guessHost(inputs);
-    const run = hasRoom(host);
-    if (run) take(host);
-    cols.jobId.push(newJobId());
-    cols.seq.push(seq);
-    cols.uuid.push(uuid);
-    cols.inputs.push(JSON.stringify(inputs));
-    cols.host.push(host);
-    cols.run.push(run);
-  }
-  const inserted = await queryRows<ClaimedJob & { state: string }>(
+function loadActive(db: Db): Promise<ActiveBatch[]> {
+  return queryRows<ActiveBatch>(
     db,
-    sql`
-    WITH cur AS (
-      SELECT id FROM batches WHERE id = ${batch.id} AND next_ord = ${lo} AND NOT cancelled FOR UPDATE SKIP LOCKED
-    ), moved AS (
-      UPDATE batches b SET next_ord = ${hi}, last_claim_at = clock_timestamp(),
-        started_at = coalesce(b.started_at, now()),
-        job_status = CASE WHEN b.job_status = 'QUEUED' THEN 'RUNNING' ELSE b.job_status END
-      FROM cur WHERE b.id = cur.id RETURNING b.id
-    )
-    INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, locked_by, lease_until, started_at)
-    SELECT u.job_id, moved.id, u.seq, u.data_uuid, u.inputs, u.host,
-      CASE WHEN u.run THEN 'running' ELSE 'pending' END,
-      CASE WHEN u.run THEN 1 ELSE 0 END,
-      CASE WHEN u.run THEN ${opts.workerId} END,
-      CASE WHEN u.run THEN ${leaseSql(opts)} END,
-      CASE WHEN u.run THEN now() END
-    FROM moved, unnest(${sql.param(cols.jobId)}::text[], ${sql.param(cols.seq)}::int[], ${sql.param(cols.uuid)}::text[],
-                ${sql.param(cols.inputs)}::jsonb[], ${sql.param(cols.host)}::text[], ${sql.param(cols.run)}::bool[])
-      AS u(job_id, seq, data_uuid, inputs, host, run)
-    RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts, state`,
+    sql`SELECT b.id, b.task_id, b.task_version, b.next_ord, b.jobs_added,
+          EXISTS (SELECT 1 FROM jobs j WHERE j.batch_id = b.id AND j.state = 'pending') AS has_parked
+        FROM batches b WHERE b.job_status IN ('QUEUED','RUNNING','CANCELLING')
+        ORDER BY b.last_claim_at ASC NULLS FIRST, b.created_at ASC LIMIT 64`,
   );
-  // Nothing inserted: the cursor was not ours this time. The host slots counted above stay counted for
-  // the rest of this claim only, which merely makes it a little conservative.
-  return inserted
-    .filter((r) => r.state === 'running')
-    .map(({ state: _s, ...r }) => ({
-      ...r,
-      id: Number(r.id),
-      task_id: batch.task_id,
-      task_version: batch.task_version,
-    }));
 }
 
 /** Extend the leases of jobs this worker is still running. */

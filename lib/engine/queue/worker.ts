@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { newId } from '../ids';
 import { prepareRun } from '../tasks/build-research';
 import { executeRun, failedOutcome, type JobOutcome, type Research } from '../tasks/execute';
-import { claimJobs, renewLeases, type ClaimedJob } from './claim';
+import { ActiveBatchCache, claimJobs, renewLeases, type ClaimedJob } from './claim';
 import { completeJobs, type Completion, type FinishedBatch } from './complete';
 import { retryDelayMs } from './backoff';
 import { reapExpiredLeases } from './reaper';
@@ -49,6 +49,7 @@ export class Worker {
   private loopDone: Promise<void> | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private readonly controllers = new Map<number, AbortController>();
+  private readonly active = new ActiveBatchCache();
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -73,7 +74,9 @@ export class Worker {
     this.leaseTimer.unref();
   }
 
+  /** Something changed (a new batch, a cancel): look at the batches afresh and claim now. */
   wake(): void {
+    this.active.invalidate();
     this.wakeUp?.();
   }
 
@@ -133,6 +136,7 @@ export class Worker {
           leaseMs: this.opts.leaseMs,
           hostCap: this.opts.hostCap,
           inFlightByHost: this.hostCount,
+          cache: this.active,
         });
         failures = 0;
       } catch (err) {
@@ -166,8 +170,11 @@ export class Worker {
         const n = (this.hostCount.get(job.host) ?? 1) - 1;
         if (n <= 0) this.hostCount.delete(job.host);
         else this.hostCount.set(job.host, n);
-        this.enqueue(this.toCompletion(job, outcome));
-        this.wake();
+        const completion = this.toCompletion(job, outcome);
+        // A retry makes a parked job the cached view does not know about.
+        if (completion.state === 'retry') this.active.invalidate();
+        this.enqueue(completion);
+        this.wakeUp?.();
       });
   }
 

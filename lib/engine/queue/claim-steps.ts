@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { rowsInRange } from '../batches/row-blocks';
+import { newJobId } from '../tasks/ids';
+import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
+import { guessHost } from './guess-host';
+
+export interface HostSlots {
+  hasRoom(host: string): boolean;
+  take(host: string): void;
+}
+
+const leaseSql = (opts: ClaimOptions) => sql`now() + make_interval(secs => ${opts.leaseMs / 1000})`;
+
+const withTask = (batch: ActiveBatch) => (r: ClaimedJob) => ({
+  ...r,
+  id: Number(r.id),
+  task_id: batch.task_id,
+  task_version: batch.task_version,
+});
+
+/** Jobs of this batch already in the table and due: retries, and rows parked for their host. */
+export async function claimParked(
+  tx: Db,
+  batch: ActiveBatch,
+  room: number,
+  opts: ClaimOptions,
+  slots: HostSlots,
+): Promise<{ jobs: ClaimedJob[]; waiting: boolean }> {
+  const candidates = await queryRows<{ id: number; host: string }>(
+    tx,
+    sql`SELECT id, host FROM jobs WHERE batch_id = ${batch.id} AND state = 'pending' AND run_after <= now()
+        ORDER BY seq LIMIT ${room * 4} FOR UPDATE SKIP LOCKED`,
+  );
+  const picked: number[] = [];
+  for (const c of candidates) {
+    if (picked.length >= room) break;
+    if (!slots.hasRoom(c.host)) continue;
+    slots.take(c.host);
+    picked.push(Number(c.id));
+  }
+  const waiting = candidates.length > picked.length;
+  if (!picked.length) return { jobs: [], waiting };
+  const rows = await queryRows<ClaimedJob>(
+    tx,
+    sql`UPDATE jobs SET state = 'running', locked_by = ${opts.workerId}, lease_until = ${leaseSql(opts)},
+          attempts = attempts + 1, started_at = coalesce(started_at, now())
+        WHERE id = ANY(${sql.param(picked)}::bigint[])
+        RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts`,
+  );
+  return { jobs: rows.map(withTask(batch)), waiting };
+}
+
+/**
+ * New rows from the batch's upload cursor, turned into job rows now: one statement that advances the
+ * cursor from the position we read and inserts the jobs, or does nothing (inserted 0) when a cancel or
+ * another worker holds or has moved the cursor. Rows over a host's cap are inserted as pending
+ * (parked) and taken by a later claim.
+ */
+export async function claimFresh(
+  db: Db,
+  batch: ActiveBatch,
+  room: number,
+  opts: ClaimOptions,
+  slots: HostSlots,
+): Promise<{ jobs: ClaimedJob[]; inserted: number }> {
+  const lo = Number(batch.next_ord);
+  const hi = Math.min(lo + room, Number(batch.jobs_added));
+  if (hi <= lo) return { jobs: [], inserted: 0 };
+  const rows = await rowsInRange(db, batch.id, lo, hi);
+  const cols = { jobId: [] as string[], seq: [] as number[], uuid: [] as string[], inputs: [] as string[], host: [] as string[], run: [] as boolean[] };
+  for (const [seq, uuid, inputs] of rows) {
+    const host = guessHost(inputs);
+    const run = slots.hasRoom(host);
+    if (run) slots.take(host);
+    cols.jobId.push(newJobId());
+    cols.seq.push(seq);
+    cols.uuid.push(uuid);
+    cols.inputs.push(JSON.stringify(inputs));
+    cols.host.push(host);
+    cols.run.push(run);
+  }
+  // If nothing is inserted, the host slots counted above stay counted for the rest of this claim only,
+  // which merely makes it a little conservative.
+  const inserted = await queryRows<ClaimedJob & { state: string }>(
+    db,
+    sql`
+    WITH cur AS (
+      SELECT id FROM batches WHERE id = ${batch.id} AND next_ord = ${lo} AND NOT cancelled FOR UPDATE SKIP LOCKED
+    ), moved AS (
+      UPDATE batches b SET next_ord = ${hi}, last_claim_at = clock_timestamp(),
+        started_at = coalesce(b.started_at, now()),
+        job_status = CASE WHEN b.job_status = 'QUEUED' THEN 'RUNNING' ELSE b.job_status END
+      FROM cur WHERE b.id = cur.id RETURNING b.id
+    )
+    INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, locked_by, lease_until, started_at)
+    SELECT u.job_id, moved.id, u.seq, u.data_uuid, u.inputs, u.host,
+      CASE WHEN u.run THEN 'running' ELSE 'pending' END,
+      CASE WHEN u.run THEN 1 ELSE 0 END,
+      CASE WHEN u.run THEN ${opts.workerId} END,
+      CASE WHEN u.run THEN ${leaseSql(opts)} END,
+      CASE WHEN u.run THEN now() END
+    FROM moved, unnest(${sql.param(cols.jobId)}::text[], ${sql.param(cols.seq)}::int[], ${sql.param(cols.uuid)}::text[],
+                ${sql.param(cols.inputs)}::jsonb[], ${sql.param(cols.host)}::text[], ${sql.param(cols.run)}::bool[])
+      AS u(job_id, seq, data_uuid, inputs, host, run)
+    RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts, state`,
+  );
+  const jobs = inserted.filter((r) => r.state === 'running').map(({ state: _s, ...r }) => withTask(batch)(r));
+  if (jobs.length < inserted.length) batch.has_parked = true;
+  return { jobs, inserted: inserted.length };
+}

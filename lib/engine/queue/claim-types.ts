@@ -1,0 +1,38 @@
+import type { ActiveBatchCache } from './active-batch-cache';
+
+export interface ClaimedJob {
+  id: number;
+  job_id: string;
+  batch_id: string;
+  seq: number;
+  data_uuid: string;
+  inputs: string[];
+  host: string;
+  attempts: number;
+  task_id: string;
+  task_version: number;
+}
+
+/**
+ * A batch jobs can be claimed from. CANCELLING batches stay in the rotation for their parked jobs
+ * only: a job that was in progress when the batch was cancelled and then went back to the queue (its
+ * worker died, or a transient failure) still has to finish. Their cursor is closed: no new row starts.
+ */
+export interface ActiveBatch {
+  id: string;
+  task_id: string;
+  task_version: number;
+  next_ord: number;
+  jobs_added: number;
+  /** Whether job rows wait in the table (retries, rows parked for their host). */
+  has_parked: boolean;
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  limit: number;
+  leaseMs: number;
+  hostCap: number;
+  inFlightByHost: Map<string, number>;
+  cache?: ActiveBatchCache;
+}
