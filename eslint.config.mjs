@@ -2,7 +2,8 @@ import next from 'eslint-config-next';
 
 const config = [
   ...next,
-  { ignores: ['.next/**', 'node_modules/**', 'lib/engine/db/migrations/**', 'bench/out/**'] },
+  // Playwright's outputs include the bundled trace viewer when a trace is kept.
+  { ignores: ['.next/**', 'node_modules/**', 'lib/engine/db/migrations/**', 'bench/out/**', 'playwright-report/**', 'test-results/**'] },
   {
     // Import boundaries: the contract depends on zod only; the engine never reaches into the UI.
     files: ['lib/contract/**'],

@@ -73,7 +73,7 @@ async function runScale(): Promise<void> {
       line(`${r.workers} worker process${r.workers > 1 ? 'es' : ''} (+ 1 API process)`, `${r.rate.toFixed(1)} jobs/s`, `${(r.rate / one).toFixed(2)}× one worker${r.failed ? `, ${r.failed} failed` : ''}`);
     }
     console.log(
-      `(every process here shares ${os.availableParallelism()} cores with PostgreSQL and the fixture site: past one busy process per core, more workers add queueing, not throughput)`,
+      `(all processes share the ${os.availableParallelism()} cores with PostgreSQL and the fixture site: once every core is busy, the machine, not the queue, bounds the figure)`,
     );
   } finally {
     for (const p of procs) await stopProcess(p, 'SIGKILL');

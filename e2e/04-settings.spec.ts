@@ -76,3 +76,25 @@ test('mutating dashboard routes refuse cross-site requests', async ({ request })
   });
   expect(proxied.status()).toBe(403);
 });
+
+test('the audit log lists key and settings changes, newest first', async ({ page }) => {
+  await page.goto('/settings');
+  const log = page.getByRole('table', { name: 'Audit log' });
+  // Earlier tests in this file created and revoked "e2e key", saved and reset the upstream.
+  await expect(log).toContainText('API key created');
+  await expect(log).toContainText('API key revoked');
+  await expect(log).toContainText('Upstream changed');
+  await expect(log.getByRole('row').nth(1)).toContainText(/Webhook secret revealed|Upstream reset/);
+});
+
+test('dashboard pages carry a Content-Security-Policy and the usual security headers', async ({ request }) => {
+  const res = await request.get('/settings');
+  expect(res.status()).toBe(200);
+  const h = res.headers();
+  expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(h['content-security-policy']).toContain("object-src 'none'");
+  expect(h['x-content-type-options']).toBe('nosniff');
+  expect(h['x-frame-options']).toBe('DENY');
+  expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(h['x-powered-by']).toBeUndefined();
+});

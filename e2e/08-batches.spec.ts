@@ -26,7 +26,10 @@ test.beforeAll(async ({ browser, request }) => {
   page = await (await browser.newContext()).newPage();
   hook = await startWebhookReceiver();
   hook2 = await startWebhookReceiver();
-  taskId = await createTaskViaApi(request, 'Find the contact email address and phone number of a company website');
+  taskId = await createTaskViaApi(
+    request,
+    'Find the contact email address and phone number of a company website',
+  );
 });
 test.afterAll(async () => {
   await page.context().close();

@@ -24,7 +24,8 @@ export function BatchDoneNotifier() {
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: queryKeys.batches.detail(id),
-      queryFn: async () => (await apiFetch<BatchDetail>(upstream(`/v0/batches/${encodeURIComponent(id)}`))).data,
+      queryFn: async () =>
+        (await apiFetch<BatchDetail>(upstream(`/v0/batches/${encodeURIComponent(id)}`))).data,
       refetchInterval: (q: { state: { data?: BatchDetail } }) => (q.state.data?.completed ? false : 5000),
       retry: false,
     })),
@@ -43,7 +44,10 @@ export function BatchDoneNotifier() {
         : `${b.jobs_completed - (b.jobs_failed ?? 0)} succeeded, ${b.jobs_failed ?? 0} failed`;
       toast({ tone: 'success', title: `Batch finished: ${b.batch_name || b.batch_id}`, description: what });
       if (isNotifyEnabled() && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-        new Notification('Quarry batch finished', { body: `${b.batch_name || b.batch_id}: ${what}`, tag: b.batch_id });
+        new Notification('Quarry batch finished', {
+          body: `${b.batch_name || b.batch_id}: ${what}`,
+          tag: b.batch_id,
+        });
       }
     });
   }, [results, ids, toast]);

@@ -69,7 +69,10 @@ export function BatchPage({ batchId }: { batchId: string }) {
           <span className="flex flex-wrap items-center gap-2">
             <BatchStatusBadge batch={batch} />
             <span>
-              <Link href={`/tasks/${encodeURIComponent(batch.task_id)}`} className="text-brand-700 underline dark:text-brand-100">
+              <Link
+                href={`/tasks/${encodeURIComponent(batch.task_id)}`}
+                className="text-brand-700 underline dark:text-brand-100"
+              >
                 {task.data?.name ?? batch.task_id}
               </Link>{' '}
               v{batch.task_version} · created {formatDateTime(batch.created_at)}
@@ -78,7 +81,10 @@ export function BatchPage({ batchId }: { batchId: string }) {
             {links.data?.parent && (
               <span data-testid="parent-link">
                 · {links.data.parent.relation === 'retry' ? 'retry of' : 're-run of'}{' '}
-                <Link className="text-brand-700 underline dark:text-brand-100" href={`/batches/${encodeURIComponent(links.data.parent.batch_id)}`}>
+                <Link
+                  className="text-brand-700 underline dark:text-brand-100"
+                  href={`/batches/${encodeURIComponent(links.data.parent.batch_id)}`}
+                >
                   {links.data.parent.batch_id}
                 </Link>
               </span>
@@ -89,7 +95,11 @@ export function BatchPage({ batchId }: { batchId: string }) {
           <>
             <NotifyToggle batchId={batchId} disabled={batch.completed} />
             {!batch.completed && !batch.cancelled && (
-              <CancelBatchButton batchId={batchId} pending={counts?.pending ?? 0} running={counts?.running ?? 0} />
+              <CancelBatchButton
+                batchId={batchId}
+                pending={counts?.pending ?? 0}
+                running={counts?.running ?? 0}
+              />
             )}
             {has('batch_retry') && batch.completed && failed > 0 && (
               <Button
@@ -100,10 +110,14 @@ export function BatchPage({ batchId }: { batchId: string }) {
                     {
                       onSuccess: (d) => {
                         watchBatch(d.batch_id);
-                        toast({ tone: 'success', title: `Retrying ${d.jobs_added.toLocaleString()} failed rows` });
+                        toast({
+                          tone: 'success',
+                          title: `Retrying ${d.jobs_added.toLocaleString()} failed rows`,
+                        });
                         router.push(`/batches/${encodeURIComponent(d.batch_id)}`);
                       },
-                      onError: (err) => toast({ tone: 'error', title: 'Retry failed', description: errorMessage(err) }),
+                      onError: (err) =>
+                        toast({ tone: 'error', title: 'Retry failed', description: errorMessage(err) }),
                     },
                   )
                 }
@@ -115,7 +129,11 @@ export function BatchPage({ batchId }: { batchId: string }) {
         }
       />
       {batch.cancelled && (
-        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="cancel-summary">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          data-testid="cancel-summary"
+        >
           Cancelled: {(batch.jobs_removed ?? 0).toLocaleString()} pending rows removed
           {batch.completed ? '' : '; rows in progress are finishing'}.
         </p>
@@ -126,7 +144,10 @@ export function BatchPage({ batchId }: { batchId: string }) {
           {links.data!.children.map((c, i) => (
             <span key={c.batch_id}>
               {i > 0 && ', '}
-              <Link className="text-brand-700 underline dark:text-brand-100" href={`/batches/${encodeURIComponent(c.batch_id)}`}>
+              <Link
+                className="text-brand-700 underline dark:text-brand-100"
+                href={`/batches/${encodeURIComponent(c.batch_id)}`}
+              >
                 {c.batch_id}
               </Link>{' '}
               ({c.relation === 'retry' ? 'retry of failed rows' : 're-run'})
@@ -146,10 +167,22 @@ export function BatchPage({ batchId }: { batchId: string }) {
         <Card>
           <CardBody>
             <Tabs tabs={tabs} active={active} onChange={setTab} label="Batch sections">
-              {active === 'rows' && <RowsTable key={String(batch.completed)} batchId={batchId} task={task.data} live={!batch.completed} />}
+              {active === 'rows' && (
+                <RowsTable
+                  key={String(batch.completed)}
+                  batchId={batchId}
+                  task={task.data}
+                  live={!batch.completed}
+                />
+              )}
               {active === 'webhook' && <WebhookPanel batch={batch} hasLog={has('webhook_deliveries')} />}
               {active === 'rerun' && (
-                <RerunPanel batch={batch} task={task.data} links={links.data} canCompare={has('batch_compare')} />
+                <RerunPanel
+                  batch={batch}
+                  task={task.data}
+                  links={links.data}
+                  canCompare={has('batch_compare')}
+                />
               )}
             </Tabs>
           </CardBody>

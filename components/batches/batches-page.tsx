@@ -29,7 +29,10 @@ export function BatchesPage() {
   const [taskId, setTaskId] = useState('');
   const [status, setStatus] = useState('');
   const tasks = useTaskList();
-  const { data, isPending, error, refetch } = useBatchList(page, { task_id: taskId || undefined, status: status || undefined });
+  const { data, isPending, error, refetch } = useBatchList(page, {
+    task_id: taskId || undefined,
+    status: status || undefined,
+  });
   const total = data?.pagination?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const taskName = new Map((tasks.data ?? []).map((t) => [t.id, t.name]));
@@ -87,7 +90,10 @@ export function BatchesPage() {
               icon={Layers}
               title="No batches yet"
               action={
-                <Link href="/batches/new" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+                <Link
+                  href="/batches/new"
+                  className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+                >
                   Upload a spreadsheet
                 </Link>
               }
@@ -122,10 +128,20 @@ export function BatchesPage() {
                 {total.toLocaleString()} batch{total === 1 ? '' : 'es'} · page {page} of {pages}
               </span>
               <div className="flex gap-2">
-                <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => p - 1)}
+                >
                   Previous
                 </Button>
-                <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={page >= pages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
                   Next
                 </Button>
               </div>
@@ -161,7 +177,10 @@ function BatchListRow({ batch, taskName }: { batch: BatchSummary; taskName: stri
   return (
     <tr data-testid="batch-list-row">
       <Td className="font-medium">
-        <Link href={`/batches/${encodeURIComponent(batch.batch_id)}`} className="text-brand-700 hover:underline dark:text-brand-100">
+        <Link
+          href={`/batches/${encodeURIComponent(batch.batch_id)}`}
+          className="text-brand-700 hover:underline dark:text-brand-100"
+        >
           {batch.batch_name || batch.batch_id}
         </Link>
       </Td>

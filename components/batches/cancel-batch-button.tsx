@@ -7,7 +7,15 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 
 /** Cancel behind a confirmation that says what happens; the answer's jobs_removed is shown after. */
-export function CancelBatchButton({ batchId, pending, running }: { batchId: string; pending: number; running: number }) {
+export function CancelBatchButton({
+  batchId,
+  pending,
+  running,
+}: {
+  batchId: string;
+  pending: number;
+  running: number;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const toast = useToast();
   const cancel = useCancelBatch(batchId, (r) => {
@@ -37,10 +45,12 @@ export function CancelBatchButton({ batchId, pending, running }: { batchId: stri
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>
-            About {pending.toLocaleString()} pending row{pending === 1 ? '' : 's'} will be removed and never run.
+            About {pending.toLocaleString()} pending row{pending === 1 ? '' : 's'} will be removed and never
+            run.
           </li>
           <li>
-            {running.toLocaleString()} row{running === 1 ? '' : 's'} in progress will finish; their results are kept.
+            {running.toLocaleString()} row{running === 1 ? '' : 's'} in progress will finish; their results
+            are kept.
           </li>
           <li>Finished rows stay downloadable. This cannot be undone.</li>
         </ul>

@@ -17,7 +17,8 @@ export function NotifyToggle({ batchId, disabled }: { batchId: string; disabled:
       setOn(false);
       return;
     }
-    const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+    const permission =
+      Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
     const granted = permission === 'granted';
     setNotifyEnabled(granted);
     setOn(granted);

@@ -33,7 +33,10 @@ export function ProgressCard({ progress }: { progress: BatchProgress }) {
         ) : (
           <>
             <ProgressBar counts={counts} label="Batch progress" />
-            <dl className="grid grid-cols-3 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-8" data-testid="batch-counts">
+            <dl
+              className="grid grid-cols-3 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-8"
+              data-testid="batch-counts"
+            >
               <Stat label="Rows" value={counts.total} id="total" />
               <Stat label="Succeeded" value={counts.succeeded} id="succeeded" />
               <Stat label="Failed" value={counts.failed} id="failed" />

@@ -37,10 +37,14 @@ export function RerunPanel({
   const router = useRouter();
   const related = [
     ...(links?.parent ? [{ id: links.parent.batch_id, label: `parent (${links.parent.relation})` }] : []),
-    ...(links?.children ?? []).map((c) => ({ id: c.batch_id, label: c.relation === 'rerun' ? 're-run' : 'retry' })),
+    ...(links?.children ?? []).map((c) => ({
+      id: c.batch_id,
+      label: c.relation === 'rerun' ? 're-run' : 'retry',
+    })),
   ];
   const [other, setOther] = useState<string>('');
-  const compareWith = other || related.find((r) => r.label === 're-run' || r.label.startsWith('parent (rerun'))?.id || '';
+  const compareWith =
+    other || related.find((r) => r.label === 're-run' || r.label.startsWith('parent (rerun'))?.id || '';
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-2">
@@ -71,10 +75,14 @@ export function RerunPanel({
               {
                 onSuccess: (d) => {
                   watchBatch(d.batch_id);
-                  toast({ tone: 'success', title: `Re-running ${d.jobs_added.toLocaleString()} rows on v${d.task_version}` });
+                  toast({
+                    tone: 'success',
+                    title: `Re-running ${d.jobs_added.toLocaleString()} rows on v${d.task_version}`,
+                  });
                   router.push(`/batches/${encodeURIComponent(d.batch_id)}`);
                 },
-                onError: (err) => toast({ tone: 'error', title: 'Re-run failed', description: errorMessage(err) }),
+                onError: (err) =>
+                  toast({ tone: 'error', title: 'Re-run failed', description: errorMessage(err) }),
               },
             )
           }
@@ -116,7 +124,10 @@ function ComparisonView({ batchId, other }: { batchId: string; other: string }) 
     <div className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         v{c.task_version} here vs v{c.other_task_version} in{' '}
-        <Link className="text-brand-700 underline dark:text-brand-100" href={`/batches/${encodeURIComponent(other)}`}>
+        <Link
+          className="text-brand-700 underline dark:text-brand-100"
+          href={`/batches/${encodeURIComponent(other)}`}
+        >
           {other}
         </Link>
         : {c.compared_rows.toLocaleString()} rows finished in both
@@ -138,7 +149,13 @@ function ComparisonView({ batchId, other }: { batchId: string; other: string }) 
             <tr key={f.field} data-diff={f.differs ? 'differs' : 'same'}>
               <Td className="font-mono text-xs">{f.field}</Td>
               <Td className="text-right tabular-nums">{f.same}</Td>
-              <Td className={f.differs ? 'text-right font-semibold text-amber-800 tabular-nums dark:text-amber-200' : 'text-right tabular-nums'}>
+              <Td
+                className={
+                  f.differs
+                    ? 'text-right font-semibold text-amber-800 tabular-nums dark:text-amber-200'
+                    : 'text-right tabular-nums'
+                }
+              >
                 {f.differs}
               </Td>
             </tr>

@@ -32,7 +32,15 @@ const TONE: Record<RowStatus, 'success' | 'danger' | 'neutral' | 'brand'> = {
   running: 'brand',
 };
 
-export function RowsTable({ batchId, task, live }: { batchId: string; task: TaskDetail | undefined; live: boolean }) {
+export function RowsTable({
+  batchId,
+  task,
+  live,
+}: {
+  batchId: string;
+  task: TaskDetail | undefined;
+  live: boolean;
+}) {
   const [filter, setFilter] = useState<Filter>('all');
   const status = FILTERS.find((f) => f.id === filter)!.status;
   const q = useBatchRows(batchId, status, true);
@@ -84,7 +92,11 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
             )}
           </button>
         ))}
-        {live && <span className="ml-auto self-center text-xs text-slate-600 dark:text-slate-400">Rows refresh when the batch finishes</span>}
+        {live && (
+          <span className="ml-auto self-center text-xs text-slate-600 dark:text-slate-400">
+            Rows refresh when the batch finishes
+          </span>
+        )}
       </div>
       {q.isPending ? (
         <TableSkeleton label="Loading rows" />
@@ -127,7 +139,12 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
                   aria-rowindex={it.index + 2}
                   data-testid="batch-row"
                   className="absolute left-0 grid border-b border-slate-100 dark:border-slate-800/70"
-                  style={{ gridTemplateColumns: cols, height: ROW_H, transform: `translateY(${it.start}px)`, width: rowWidth }}
+                  style={{
+                    gridTemplateColumns: cols,
+                    height: ROW_H,
+                    transform: `translateY(${it.start}px)`,
+                    width: rowWidth,
+                  }}
                 >
                   <Cell className="font-mono text-xs text-slate-600 dark:text-slate-400">{r.seq + 1}</Cell>
                   <Cell className="font-mono text-xs">{r.data_uuid}</Cell>
@@ -156,9 +173,21 @@ export function RowsTable({ batchId, task, live }: { batchId: string; task: Task
   );
 }
 
-function Cell({ className, children, title }: { className?: string; children: React.ReactNode; title?: string }) {
+function Cell({
+  className,
+  children,
+  title,
+}: {
+  className?: string;
+  children: React.ReactNode;
+  title?: string;
+}) {
   return (
-    <div role="cell" title={title} className={cn('flex min-w-0 items-center overflow-hidden px-3', className)}>
+    <div
+      role="cell"
+      title={title}
+      className={cn('flex min-w-0 items-center overflow-hidden px-3', className)}
+    >
       <span className="min-w-0 truncate">{children}</span>
     </div>
   );

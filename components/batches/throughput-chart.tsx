@@ -28,7 +28,13 @@ export function ThroughputChart({ samples, total }: { samples: ProgressSample[];
         aria-label={`Rows finished over the last ${secs} seconds: ${samples[samples.length - 1]!.done} of ${total}`}
       >
         <polyline points={`0,${H} ${pts} ${W},${H}`} className="fill-brand-500/15 stroke-none" />
-        <polyline points={pts} fill="none" className="stroke-brand-600" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        <polyline
+          points={pts}
+          fill="none"
+          className="stroke-brand-600"
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <figcaption className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         Rows finished over this view ({secs} s)

@@ -27,7 +27,8 @@ export function WebhookPanel({ batch, hasLog }: { batch: BatchDetail; hasLog: bo
         setUrl(data.webhook_url);
         toast({ tone: 'success', title: message });
       },
-      onError: (err) => toast({ tone: 'error', title: 'Could not save the webhook', description: errorMessage(err) }),
+      onError: (err) =>
+        toast({ tone: 'error', title: 'Could not save the webhook', description: errorMessage(err) }),
     });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +69,8 @@ export function WebhookPanel({ batch, hasLog }: { batch: BatchDetail; hasLog: bo
           onClick={() =>
             resend.mutate(undefined, {
               onSuccess: ({ message }) => toast({ tone: 'success', title: message }),
-              onError: (err) => toast({ tone: 'error', title: 'Could not send', description: errorMessage(err) }),
+              onError: (err) =>
+                toast({ tone: 'error', title: 'Could not send', description: errorMessage(err) }),
             })
           }
         >
@@ -76,8 +78,8 @@ export function WebhookPanel({ batch, hasLog }: { batch: BatchDetail; hasLog: bo
         </Button>
       </form>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        On completion the results are POSTed in parts of up to 1,000 rows, signed with Standard Webhooks headers
-        (webhook-id, webhook-timestamp, webhook-signature).
+        On completion the results are POSTed in parts of up to 1,000 rows, signed with Standard Webhooks
+        headers (webhook-id, webhook-timestamp, webhook-signature).
       </p>
       {hasLog && <DeliveryLog batchId={batch.batch_id} />}
     </div>
@@ -130,7 +132,10 @@ function DeliveryLog({ batchId }: { batchId: string }) {
                       {a.status_code ?? 'no response'}
                     </span>
                     <span>{formatMs(a.duration_ms)}</span>
-                    <span className="max-w-64 truncate text-slate-600 dark:text-slate-400" title={a.response_excerpt ?? a.error ?? ''}>
+                    <span
+                      className="max-w-64 truncate text-slate-600 dark:text-slate-400"
+                      title={a.response_excerpt ?? a.error ?? ''}
+                    >
                       {a.response_excerpt ?? a.error ?? ''}
                     </span>
                   </li>
@@ -145,7 +150,8 @@ function DeliveryLog({ batchId }: { batchId: string }) {
                 onClick={() =>
                   redeliver.mutate(d.delivery_id, {
                     onSuccess: () => toast({ tone: 'success', title: 'Redelivery queued' }),
-                    onError: (err) => toast({ tone: 'error', title: 'Redeliver failed', description: errorMessage(err) }),
+                    onError: (err) =>
+                      toast({ tone: 'error', title: 'Redeliver failed', description: errorMessage(err) }),
                   })
                 }
               >

@@ -22,7 +22,13 @@ export async function shootStep(page: Page, name: string): Promise<void> {
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
-      bad.map((v) => `${name} (${theme}) ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+      bad.map(
+        (v) =>
+          `${name} (${theme}) ${v.id}: ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
     ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });

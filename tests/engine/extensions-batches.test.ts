@@ -24,9 +24,13 @@ let taskId: string;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  t = await startTestEngine({ env: { QUARRY_WORKER_CONCURRENCY: '4', QUARRY_HOST_CONCURRENCY: '4', QUARRY_MAX_ATTEMPTS: '1' } });
+  t = await startTestEngine({
+    env: { QUARRY_WORKER_CONCURRENCY: '4', QUARRY_HOST_CONCURRENCY: '4', QUARRY_MAX_ATTEMPTS: '1' },
+  });
   api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const task = await api.post('/v0.1/tasks/create', {
+    json: { description: 'Find the contact email of a company website' },
+  });
   taskId = task.body.data.task_id;
 });
 afterAll(async () => {
@@ -35,7 +39,9 @@ afterAll(async () => {
 });
 
 async function launch(rows: { data_uuid: string; inputs: string[] }[], fields: Record<string, string> = {}) {
-  const res = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId, ...fields }, jsonlFile(rows)) });
+  const res = await api.post('/v0.1/batches', {
+    form: batchForm({ task_id: taskId, ...fields }, jsonlFile(rows)),
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data.batch_id as string;
 }
@@ -49,7 +55,14 @@ describe('capabilities', () => {
   it('advertises the batch extensions', async () => {
     const res = await api.get('/v0.1/capabilities');
     expect(res.body.data.extensions).toEqual(
-      expect.arrayContaining(['batch_events', 'batch_rows', 'batch_retry', 'batch_rerun', 'webhook_deliveries', 'batch_downloads']),
+      expect.arrayContaining([
+        'batch_events',
+        'batch_rows',
+        'batch_retry',
+        'batch_rerun',
+        'webhook_deliveries',
+        'batch_downloads',
+      ]),
     );
   });
 });
@@ -119,26 +132,44 @@ describe('rows, retry and links on a finished batch', () => {
   });
 
   it('downloads every row as CSV (neutralised), XLSX, JSONL and JSON through the key', async () => {
-    const csv = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=csv`, { headers: { 'x-api-key': t.key } });
+    const csv = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=csv`, {
+      headers: { 'x-api-key': t.key },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename=".*-results\.csv"/);
     const text = await csv.text();
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^data_uuid,website,.*status,error$/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['a', 'b', 'c', 'e']);
-    const jsonl = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=jsonl`, { headers: { 'x-api-key': t.key } });
+    const jsonl = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=jsonl`, {
+      headers: { 'x-api-key': t.key },
+    });
     expect((await jsonl.text()).trim().split('\n')).toHaveLength(4);
-    const json = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=json`, { headers: { 'x-api-key': t.key } });
+    const json = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=json`, {
+      headers: { 'x-api-key': t.key },
+    });
     expect(((await json.json()) as unknown[]).length).toBe(4);
-    const xlsx = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=xlsx`, { headers: { 'x-api-key': t.key } });
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    const xlsx = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=xlsx`, {
+      headers: { 'x-api-key': t.key },
+    });
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     expect((await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=csv`)).status).toBe(401);
   });
 });
 
 describe('rows not yet handed out, events and cancel', () => {
   it('lists pending rows from the upload, streams progress, and shows removed rows after cancel', async () => {
-    const rows = Array.from({ length: 40 }, (_, n) => ({ data_uuid: `s${n}`, inputs: [`${site.url}/slow/400/co/${n}/`] }));
+    const rows = Array.from({ length: 40 }, (_, n) => ({
+      data_uuid: `s${n}`,
+      inputs: [`${site.url}/slow/400/co/${n}/`],
+    }));
     const id = await launch(rows);
     const early = BatchRowsPageSchema.parse((await api.get(`/v0.1/batches/${id}/rows?limit=1000`)).body.data);
     expect(early.rows).toHaveLength(40);
@@ -147,27 +178,35 @@ describe('rows not yet handed out, events and cancel', () => {
     const c = early.counts;
     expect(c.pending + c.running + c.succeeded + c.failed + c.removed).toBe(40);
     // A partial download already has one line per input.
-    const partial = await fetch(`${t.url}/v0.1/batches/${id}/download?format=jsonl`, { headers: { 'x-api-key': t.key } });
+    const partial = await fetch(`${t.url}/v0.1/batches/${id}/download?format=jsonl`, {
+      headers: { 'x-api-key': t.key },
+    });
     expect(partial.headers.get('content-disposition')).toMatch(/partial-results\.jsonl/);
     expect((await partial.text()).trim().split('\n').length).toBeGreaterThanOrEqual(40 - c.removed);
 
     // Events: at least one progress event, then cancel, then the stream ends with the final counts.
     const events: { event: string; data: unknown }[] = [];
-    const stream = fetch(`${t.url}/v0.1/batches/${id}/events`, { headers: { 'x-api-key': t.key } }).then(async (res) => {
-      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const text = await res.text();
-      for (const block of text.split('\n\n')) {
-        const ev = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
-      }
-    });
-    await waitFor(async () => (await api.get(`/v0/batches/${id}`)).body.data.jobs_completed >= 2 || undefined);
+    const stream = fetch(`${t.url}/v0.1/batches/${id}/events`, { headers: { 'x-api-key': t.key } }).then(
+      async (res) => {
+        expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        const text = await res.text();
+        for (const block of text.split('\n\n')) {
+          const ev = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
+        }
+      },
+    );
+    await waitFor(
+      async () => (await api.get(`/v0/batches/${id}`)).body.data.jobs_completed >= 2 || undefined,
+    );
     const cancel = await api.post(`/v0.1/batches/${id}/cancel`);
     expect(cancel.status).toBe(200);
     await finished(id);
     await stream;
-    const progress = events.filter((e) => e.event === 'progress').map((e) => BatchProgressEventSchema.parse(e.data));
+    const progress = events
+      .filter((e) => e.event === 'progress')
+      .map((e) => BatchProgressEventSchema.parse(e.data));
     expect(progress.length).toBeGreaterThanOrEqual(2);
     const last = progress[progress.length - 1]!;
     expect(last).toMatchObject({ completed: true, cancelled: true, job_status: 'CANCELLED' });
@@ -196,7 +235,9 @@ describe('re-run on another version and compare', () => {
       { data_uuid: 'q', inputs: [`${site.url}/co/12/`] },
     ]);
     await finished(id);
-    const edit = await api.patch(`/v0.1/tasks/${taskId}`, { json: { instruction: 'also extract the phone number' } });
+    const edit = await api.patch(`/v0.1/tasks/${taskId}`, {
+      json: { instruction: 'also extract the phone number' },
+    });
     expect(edit.status).toBe(200);
     const version = edit.body.data.version as number;
     const res = await api.post(`/v0.1/batches/${id}/rerun`, { json: { task_version: version } });
@@ -204,7 +245,9 @@ describe('re-run on another version and compare', () => {
     const child = DerivedBatchResponseSchema.parse(res.body.data);
     expect(child).toMatchObject({ relation: 'rerun', task_version: version, jobs_added: 2 });
     await finished(child.batch_id);
-    const cmp = ComparisonSchema.parse((await api.get(`/v0.1/batches/${id}/compare?with=${child.batch_id}`)).body.data);
+    const cmp = ComparisonSchema.parse(
+      (await api.get(`/v0.1/batches/${id}/compare?with=${child.batch_id}`)).body.data,
+    );
     expect(cmp).toMatchObject({ compared_rows: 2, only_here: 0, only_other: 0, other_task_version: version });
     const email = cmp.fields.find((f) => f.field === 'email');
     expect(email).toMatchObject({ same: 2, differs: 0 });
@@ -218,7 +261,9 @@ describe('webhook delivery log and redelivery', () => {
   it('lists each attempt and sends a delivery again on request', async () => {
     const hook = await startWebhookReceiver();
     try {
-      const id = await launch([{ data_uuid: 'w', inputs: [`${site.url}/co/21/`] }], { webhook_url: hook.url });
+      const id = await launch([{ data_uuid: 'w', inputs: [`${site.url}/co/21/`] }], {
+        webhook_url: hook.url,
+      });
       await finished(id);
       await waitFor(async () => hook.received.length >= 1 || undefined);
       const log = await waitFor(async () => {
@@ -242,7 +287,9 @@ describe('estimate', () => {
   it('answers start and finish times for n rows', async () => {
     const res = await api.get('/v0.1/batch-estimate?rows=100');
     const e = EstimateResponseSchema.parse(res.body.data);
-    expect(new Date(e.estimated_time_to_complete).getTime()).toBeGreaterThanOrEqual(new Date(e.estimated_time_to_start).getTime());
+    expect(new Date(e.estimated_time_to_complete).getTime()).toBeGreaterThanOrEqual(
+      new Date(e.estimated_time_to_start).getTime(),
+    );
     expect((await api.get('/v0.1/batch-estimate')).status).toBe(400);
   });
 });

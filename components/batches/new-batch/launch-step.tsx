@@ -28,7 +28,14 @@ export function LaunchStep({
   const router = useRouter();
   const launch = () =>
     create.mutate(
-      { taskId: task.id, taskVersion: version, name, webhookUrl: webhook, file: summary.upload, filename: summary.uploadName },
+      {
+        taskId: task.id,
+        taskVersion: version,
+        name,
+        webhookUrl: webhook,
+        file: summary.upload,
+        filename: summary.uploadName,
+      },
       {
         onSuccess: (b) => {
           watchBatch(b.batch_id);

@@ -42,7 +42,8 @@ export function PreflightStep({
   const engineErrors = validate.data?.job_improper_format;
   const rows = useMemo(() => {
     const byIndex = new Map<number, { index: number; client?: string; engine?: string }>();
-    for (const e of summary.errors) byIndex.set(e.error_index, { index: e.error_index, client: e.error_message });
+    for (const e of summary.errors)
+      byIndex.set(e.error_index, { index: e.error_index, client: e.error_message });
     for (const e of engineErrors ?? []) {
       const r = byIndex.get(e.error_index) ?? { index: e.error_index };
       r.engine = e.error_message;
@@ -90,7 +91,9 @@ export function PreflightStep({
               {validate.isPending ? (
                 <Skeleton className="h-6 w-16" />
               ) : validate.error ? (
-                <span className="text-sm font-normal text-red-700 dark:text-red-300">{errorMessage(validate.error)}</span>
+                <span className="text-sm font-normal text-red-700 dark:text-red-300">
+                  {errorMessage(validate.error)}
+                </span>
               ) : validate.data ? (
                 validate.data.job_improper_format_count.toLocaleString()
               ) : (
@@ -101,34 +104,41 @@ export function PreflightStep({
         </dl>
         {estimate.data && (
           <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="estimate">
-            If launched now: starts about {formatDateTime(estimate.data.estimated_time_to_start)}, finishes about{' '}
-            {formatDateTime(estimate.data.estimated_time_to_complete)}.
+            If launched now: starts about {formatDateTime(estimate.data.estimated_time_to_start)}, finishes
+            about {formatDateTime(estimate.data.estimated_time_to_complete)}.
           </p>
         )}
         {rows.length > 0 && (
-          <Table label="Bad rows" className="max-h-72 overflow-y-auto rounded border border-slate-200 dark:border-slate-800">
-            <thead>
-              <tr>
-                <Th className="w-20">Row</Th>
-                <Th>Problem</Th>
-                <Th className="w-28">Found by</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.slice(0, SHOWN_ERRORS).map((r) => (
-                <tr key={r.index} data-testid={`bad-row-${r.index}`}>
-                  <Td className="font-mono">{r.index + 1}</Td>
-                  <Td className="break-words">{r.client ?? r.engine}</Td>
-                  <Td>
-                    <span className="flex gap-1">
-                      {r.client && <Badge>browser</Badge>}
-                      {r.engine && <Badge tone="brand">engine</Badge>}
-                    </span>
-                  </Td>
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="Bad rows list"
+            className="max-h-72 overflow-auto rounded border border-slate-200 dark:border-slate-800"
+          >
+            <Table label="Bad rows" className="overflow-visible!">
+              <thead>
+                <tr>
+                  <Th className="w-20">Row</Th>
+                  <Th>Problem</Th>
+                  <Th className="w-28">Found by</Th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {rows.slice(0, SHOWN_ERRORS).map((r) => (
+                  <tr key={r.index} data-testid={`bad-row-${r.index}`}>
+                    <Td className="font-mono">{r.index + 1}</Td>
+                    <Td className="break-words">{r.client ?? r.engine}</Td>
+                    <Td>
+                      <span className="flex gap-1">
+                        {r.client && <Badge>browser</Badge>}
+                        {r.engine && <Badge tone="brand">engine</Badge>}
+                      </span>
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
         )}
         {rows.length > SHOWN_ERRORS && (
           <p className="text-sm text-slate-600 dark:text-slate-400">

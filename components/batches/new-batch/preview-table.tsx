@@ -5,33 +5,46 @@ import { Table, Td, Th } from '@/components/ui/table';
 /** The first rows as they will be uploaded, with each bad row's problem. */
 export function PreviewTable({ inputs, rows }: { inputs: TaskInput[]; rows: PreviewRow[] }) {
   return (
-    <Table label="Preview" className="max-h-80 overflow-y-auto rounded border border-slate-200 dark:border-slate-800">
-      <thead>
-        <tr>
-          <Th className="w-16">Row</Th>
-          <Th>data_uuid</Th>
-          {inputs.map((i) => (
-            <Th key={i.name}>{i.name}</Th>
-          ))}
-          <Th>Check</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.index} className={r.error ? 'bg-red-50 dark:bg-red-950/40' : undefined}>
-            <Td className="font-mono">{r.index + 1}</Td>
-            <Td className="font-mono text-xs">{r.data_uuid}</Td>
-            {inputs.map((i, j) => (
-              <Td key={i.name} className="max-w-xs truncate">
-                {r.inputs[j] ?? ''}
-              </Td>
+    // Focusable: a scrolling region must be reachable from the keyboard.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Preview of the first rows"
+      className="max-h-80 overflow-auto rounded border border-slate-200 dark:border-slate-800"
+    >
+      {/* The region scrolls both ways; the table must not scroll on its own (a second, unfocusable scroller). */}
+      <Table label="Preview" className="overflow-visible!">
+        <thead>
+          <tr>
+            <Th className="w-16">Row</Th>
+            <Th>data_uuid</Th>
+            {inputs.map((i) => (
+              <Th key={i.name}>{i.name}</Th>
             ))}
-            <Td className={r.error ? 'text-red-800 dark:text-red-200' : 'text-emerald-800 dark:text-emerald-300'}>
-              {r.error ?? 'ok'}
-            </Td>
+            <Th>Check</Th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.index} className={r.error ? 'bg-red-50 dark:bg-red-950/40' : undefined}>
+              <Td className="font-mono">{r.index + 1}</Td>
+              <Td className="font-mono text-xs">{r.data_uuid}</Td>
+              {inputs.map((i, j) => (
+                <Td key={i.name} className="max-w-xs truncate">
+                  {r.inputs[j] ?? ''}
+                </Td>
+              ))}
+              <Td
+                className={
+                  r.error ? 'text-red-800 dark:text-red-200' : 'text-emerald-800 dark:text-emerald-300'
+                }
+              >
+                {r.error ?? 'ok'}
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }

@@ -9,7 +9,15 @@ import { Button } from '@/components/ui/button';
 import { Table, Td, Th } from '@/components/ui/table';
 
 /** Optional: run the first three good rows one by one before launching the whole file. */
-export function SampleRun({ task, version, rows }: { task: TaskDetail; version: number | undefined; rows: PreviewRow[] }) {
+export function SampleRun({
+  task,
+  version,
+  rows,
+}: {
+  task: TaskDetail;
+  version: number | undefined;
+  rows: PreviewRow[];
+}) {
   const runTask = useRunTask(task.id);
   const [results, setResults] = useState<{ row: PreviewRow; result?: JobResult; error?: string }[]>([]);
   const [running, setRunning] = useState(false);

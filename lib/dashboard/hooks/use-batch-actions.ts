@@ -34,7 +34,8 @@ export function useCreateBatch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (b: NewBatchInput) =>
-      (await apiFetch<CreateBatchResponse>(upstream('/v0.1/batches'), { method: 'POST', body: batchForm(b) })).data,
+      (await apiFetch<CreateBatchResponse>(upstream('/v0.1/batches'), { method: 'POST', body: batchForm(b) }))
+        .data,
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.batches.lists() }),
   });
 }
@@ -94,7 +95,9 @@ export function useUpdateWebhook(id: string) {
         json: { webhook_url: webhookUrl },
       }),
     onSuccess: ({ data }) => {
-      qc.setQueryData<BatchDetail>(queryKeys.batches.detail(id), (b) => (b ? { ...b, webhook_url: data.webhook_url } : b));
+      qc.setQueryData<BatchDetail>(queryKeys.batches.detail(id), (b) =>
+        b ? { ...b, webhook_url: data.webhook_url } : b,
+      );
       return qc.invalidateQueries({ queryKey: queryKeys.batches.detail(id) });
     },
   });
@@ -104,7 +107,9 @@ export function useResendResults(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      apiFetch<{ parts: number; webhook_url: string }>(upstream(`/v0/batches/${enc(id)}/results?output_type=webhook`)),
+      apiFetch<{ parts: number; webhook_url: string }>(
+        upstream(`/v0/batches/${enc(id)}/results?output_type=webhook`),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.batches.deliveries(id) }),
   });
 }

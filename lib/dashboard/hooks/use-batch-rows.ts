@@ -18,7 +18,9 @@ export function useBatchRows(id: string, status: RowStatus[] | null, enabled: bo
       const qs = new URLSearchParams({ after: String(pageParam), limit: String(ROWS_PAGE) });
       if (status) qs.set('status', status.join(','));
       return (
-        await apiFetch<BatchRowsPage>(upstream(`/v0.1/batches/${encodeURIComponent(id)}/rows?${qs}`), { signal })
+        await apiFetch<BatchRowsPage>(upstream(`/v0.1/batches/${encodeURIComponent(id)}/rows?${qs}`), {
+          signal,
+        })
       ).data;
     },
     initialPageParam: -1,

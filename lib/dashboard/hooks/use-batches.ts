@@ -57,8 +57,11 @@ export function useComparison(id: string, other: string | null, enabled: boolean
   return useQuery({
     queryKey: queryKeys.batches.compare(id, other ?? ''),
     queryFn: async () =>
-      (await apiFetch<Comparison>(upstream(`/v0.1/batches/${enc(id)}/compare?with=${enc(other ?? '')}&limit=50`)))
-        .data,
+      (
+        await apiFetch<Comparison>(
+          upstream(`/v0.1/batches/${enc(id)}/compare?with=${enc(other ?? '')}&limit=50`),
+        )
+      ).data,
     enabled: enabled && Boolean(other),
   });
 }

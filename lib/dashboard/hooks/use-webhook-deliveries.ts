@@ -11,8 +11,11 @@ export function useWebhookDeliveries(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.batches.deliveries(id),
     queryFn: async () =>
-      (await apiFetch<WebhookDelivery[]>(upstream(`/v0.1/batches/${encodeURIComponent(id)}/webhook-deliveries`)))
-        .data,
+      (
+        await apiFetch<WebhookDelivery[]>(
+          upstream(`/v0.1/batches/${encodeURIComponent(id)}/webhook-deliveries`),
+        )
+      ).data,
     enabled,
     refetchInterval: (q) => (q.state.data?.some((d) => !SETTLED.has(d.state)) ? 2000 : false),
   });

@@ -33,7 +33,8 @@ const CASES: Record<string, string> = {
   CRLF: 'website,note\r\nhttps://a.example/,one\r\nhttps://b.example/,two\r\n',
   'UTF-8 with BOM': '\uFEFFwebsite,note\nhttps://a.example/,Müller\nhttps://b.example/,東京\n',
   'UTF-8 without BOM': 'website,note\nhttps://a.example/,Müller\nhttps://b.example/,東京\n',
-  'a bad row': 'data_uuid,website,note\nu1,https://a.example/,ok\nu2,not a url,bad\nu1,https://c.example/,dup\n,https://d.example/,\n',
+  'a bad row':
+    'data_uuid,website,note\nu1,https://a.example/,ok\nu2,not a url,bad\nu1,https://c.example/,dup\n,https://d.example/,\n',
 };
 
 describe('CSV edge cases parse identically in the browser and the engine', () => {
@@ -69,10 +70,16 @@ describe('CSV edge cases parse identically in the browser and the engine', () =>
 
   it('an explicit mapping picks the named columns', async () => {
     const text = 'Company Site,Comment,ID\nhttps://a.example/,hello,x1\n';
-    const r = await parseFile(new File([enc(text)], 'm.csv'), 'csv', INPUTS, {
-      columns: { website: 'Company Site', note: 'Comment' },
-      uuidColumn: 'ID',
-    }, () => undefined);
+    const r = await parseFile(
+      new File([enc(text)], 'm.csv'),
+      'csv',
+      INPUTS,
+      {
+        columns: { website: 'Company Site', note: 'Comment' },
+        uuidColumn: 'ID',
+      },
+      () => undefined,
+    );
     expect(r.preview).toEqual([{ index: 0, data_uuid: 'x1', inputs: ['https://a.example/', 'hello'] }]);
     expect(await r.upload.text()).toBe('{"data_uuid":"x1","inputs":["https://a.example/","hello"]}\n');
   });

@@ -8,7 +8,13 @@ import { TableRowReader, isBlank } from '@/lib/ingest/table-rows';
 import type { ColumnOptions, IngestItem } from '@/lib/ingest/types';
 import { webStreamChunks } from '@/lib/ingest/web-stream-chunks';
 import { cellText } from '@/lib/ingest/xlsx-cell-text';
-import { MAX_ERRORS, PREVIEW_ROWS, type ParseSummary, type PreviewRow, type UploadFormat } from './parse-protocol';
+import {
+  MAX_ERRORS,
+  PREVIEW_ROWS,
+  type ParseSummary,
+  type PreviewRow,
+  type UploadFormat,
+} from './parse-protocol';
 
 // The browser side of batch input reading, run inside the parse worker. It uses the engine's own
 // readers (lib/ingest), so a file is split into rows, and rows are judged, exactly as the engine will.
@@ -48,7 +54,12 @@ class Summary {
       this.errorCount++;
       if (this.errors.length < MAX_ERRORS) this.errors.push(item.error);
       if (this.preview.length < PREVIEW_ROWS)
-        this.preview.push({ index: item.error.error_index, data_uuid: raw.uuid, inputs: raw.inputs, error: item.error.error_message });
+        this.preview.push({
+          index: item.error.error_index,
+          data_uuid: raw.uuid,
+          inputs: raw.inputs,
+          error: item.error.error_message,
+        });
     }
   }
 }
@@ -84,7 +95,10 @@ export async function parseFile(
     })();
     const take = (items: IngestItem[]) => {
       for (const it of items)
-        summary.note(it, { uuid: it.kind === 'row' ? it.row.data_uuid : '', inputs: it.kind === 'row' ? it.row.inputs : [] });
+        summary.note(it, {
+          uuid: it.kind === 'row' ? it.row.data_uuid : '',
+          inputs: it.kind === 'row' ? it.row.inputs : [],
+        });
     };
     for await (const text of decodeChunks(counted)) {
       take(parser.push(text));
@@ -107,7 +121,12 @@ export async function parseFile(
       if (summary.total % 5000 === 0) onProgress(0, summary.total);
     }
     if (summary.total === 0) throw new Error('the file has no rows');
-    return { ...result(summary), upload: upload.blob(), uploadName: `${base}.jsonl`, ms: performance.now() - started };
+    return {
+      ...result(summary),
+      upload: upload.blob(),
+      uploadName: `${base}.jsonl`,
+      ms: performance.now() - started,
+    };
   }
 
   // CSV/TSV: the engine's CsvRowParser; onRecord hands over each record's cells with its verdict.
@@ -140,7 +159,12 @@ export async function parseFile(
   }
   parser.end();
   onProgress(bytes, summary.total);
-  return { ...result(summary), upload: upload.blob(), uploadName: `${base}.jsonl`, ms: performance.now() - started };
+  return {
+    ...result(summary),
+    upload: upload.blob(),
+    uploadName: `${base}.jsonl`,
+    ms: performance.now() - started,
+  };
 }
 
 function result(s: Summary) {
@@ -174,7 +198,9 @@ async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: Colu
       header = cells.map((c) => c.trim());
       if (inputs.length) {
         const m = columnsFor(header, inputs, mapping);
-        links = new Set(m.inputColumns.filter((c, i): c is number => c !== null && inputs[i]?.type === 'url'));
+        links = new Set(
+          m.inputColumns.filter((c, i): c is number => c !== null && inputs[i]?.type === 'url'),
+        );
       }
       return;
     }

@@ -11,7 +11,10 @@ export type ParseState =
   | { status: 'done'; summary: ParseSummary }
   | { status: 'error'; message: string };
 
-type Header = { status: 'idle' | 'loading' } | { status: 'done'; columns: string[] } | { status: 'error'; message: string };
+type Header =
+  | { status: 'idle' | 'loading' }
+  | { status: 'done'; columns: string[] }
+  | { status: 'error'; message: string };
 
 /**
  * Drives the parse worker. Only the latest request's answers are used (ids), so changing the mapping
