@@ -8,6 +8,7 @@ import { ingestBench } from './ingest-bench';
 import { loadBench } from './load-bench';
 import { scaleBench } from './scale-bench';
 import { crawleeBench } from './crawlee-bench';
+import { firstLoadBench } from './first-load-bench';
 
 const SECTIONS: [string, () => Promise<void>][] = [
   ['engine', engineBench],
@@ -16,6 +17,7 @@ const SECTIONS: [string, () => Promise<void>][] = [
   ['ingest', ingestBench],
   ['load', loadBench],
   ['scale', scaleBench],
+  ['first-load', firstLoadBench],
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 

@@ -1,4 +1,5 @@
 import { EngineError } from '../errors';
+import { isStoreUnavailable } from '../db/unavailable';
 import type { Pagination } from '@/lib/contract/envelope';
 
 export type ApiVersion = 'v0' | 'v0.1' | 'none';
@@ -40,6 +41,13 @@ export function errorResponse(err: unknown, version: ApiVersion, requestId: stri
     message = err.message;
     details = err.details;
     headers = err.headers;
+  } else if (isStoreUnavailable(err)) {
+    // PostgreSQL restarting or unreachable: a retryable condition, not a bug.
+    status = 503;
+    message = 'Service unavailable';
+    details = 'the store is briefly unreachable; retry shortly';
+    headers = { 'retry-after': '2' };
+    console.warn(`[quarry] request ${requestId}: store unavailable: ${(err as Error).message}`);
   } else {
     console.error(`[quarry] request ${requestId} failed:`, err);
   }
