@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { loadConfig } from '../lib/engine/config';
 import { createEngine, setProcessEngine, type Engine } from '../lib/engine/runtime';
 import { serveEngineHttp } from '../lib/engine/http/node-server';
@@ -12,6 +11,7 @@ import type { Research } from '../lib/engine/tasks/execute';
 import type { TaskDefinition } from '../lib/contract/task-definition';
 import { startFixtureSite } from '../tests/fixtures/site/server';
 import { line, median, tmpDir, verdict, withPeakRss } from './util';
+import { bareParse } from './bench-engine';
 
 // Issue 2's engine figures. The machine has two cores and other work may run on it, so each figure
 // is the median of interleaved repetitions of the baseline and the measured path.
@@ -21,17 +21,6 @@ const THROUGHPUT_ROWS = Number(process.env.BENCH_THROUGHPUT_ROWS ?? 1_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-async function bareParse(file: string): Promise<number> {
-  const t0 = performance.now();
-  let n = 0;
-  const rl = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
-  for await (const l of rl) {
-    if (!l.trim()) continue;
-    const row = JSON.parse(l) as { inputs: unknown };
-    if (row.inputs) n++;
-  }
-  return n / ((performance.now() - t0) / 1000);
-}
 
 async function post(url: string, form: FormData) {
   const res = await fetch(url, { method: 'POST', headers: { 'x-api-key': KEY }, body: form });

@@ -6,7 +6,7 @@ import { csvChunks } from './export/csv';
 import { xlsxStream } from './export/xlsx';
 import type { FileFormat } from './file-url';
 import { findBatch } from './read';
-import { ndjsonLines, streamFrom } from './results';
+import { ndjsonLines, streamFrom, jsonArray } from './results';
 import { iterateBatchRows } from './rows';
 
 // The key-authenticated download behind the dashboard's buttons (extension). Unlike the signed results
@@ -29,19 +29,6 @@ async function* withoutSeq(db: Db, batchId: string): AsyncGenerator<ResultRow> {
   }
 }
 
-async function* jsonArray(rows: AsyncGenerator<ResultRow>): AsyncGenerator<string> {
-  let buf = '[';
-  let first = true;
-  for await (const row of rows) {
-    buf += (first ? '' : ',') + JSON.stringify(row);
-    first = false;
-    if (buf.length > 64 * 1024) {
-      yield buf;
-      buf = '';
-    }
-  }
-  yield buf + ']';
-}
 
 export async function batchRowsFile(db: Db, batchId: string, format: FileFormat): Promise<Response> {
   const batch = await findBatch(db, batchId);

@@ -4,7 +4,7 @@ import { csvChunks } from './export/csv';
 import { xlsxStream } from './export/xlsx';
 import type { FileFormat } from './file-url';
 import { findBatch } from './read';
-import { iterateResultRows, ndjsonLines, streamFrom } from './results';
+import { iterateResultRows, ndjsonLines, streamFrom, jsonArray } from './results';
 
 const TYPES: Record<FileFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
@@ -34,16 +34,3 @@ export async function resultsFile(db: Db, batchId: string, format: FileFormat): 
   });
 }
 
-async function* jsonArray(rows: ReturnType<typeof iterateResultRows>): AsyncGenerator<string> {
-  let buf = '[';
-  let first = true;
-  for await (const row of rows) {
-    buf += (first ? '' : ',') + JSON.stringify(row);
-    first = false;
-    if (buf.length > 64 * 1024) {
-      yield buf;
-      buf = '';
-    }
-  }
-  yield buf + ']';
-}

@@ -54,6 +54,21 @@ export async function* ndjsonLines(rows: AsyncGenerator<ResultRow>): AsyncGenera
   if (buf) yield buf;
 }
 
+/** A JSON array of rows, written incrementally. */
+export async function* jsonArray(rows: AsyncGenerator<ResultRow>): AsyncGenerator<string> {
+  let buf = '[';
+  let first = true;
+  for await (const row of rows) {
+    buf += (first ? '' : ',') + JSON.stringify(row);
+    first = false;
+    if (buf.length > 64 * 1024) {
+      yield buf;
+      buf = '';
+    }
+  }
+  yield buf + ']';
+}
+
 /** The raw results envelope, written incrementally: `{"status":"success","data":{"data":[…]},…}`. */
 export async function* rawEnvelope(
   rows: AsyncGenerator<ResultRow>,
