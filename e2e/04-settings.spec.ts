@@ -3,12 +3,14 @@ import { expect, test } from '@playwright/test';
 test.describe.configure({ mode: 'serial' });
 
 test('create a key (shown once) and revoke it', async ({ page }) => {
+  // A name of its own per attempt, so a retry is not confused by the key an earlier attempt created.
+  const name = `e2e key ${Date.now().toString(36)}`;
   await page.goto('/settings');
-  await page.getByLabel('New key name').fill('e2e key');
+  await page.getByLabel('New key name').fill(name);
   await page.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByLabel('New API key', { exact: true });
   await expect(shown).toContainText(/qk_/);
-  const row = page.getByTestId('api-key-row').filter({ hasText: 'e2e key' });
+  const row = page.getByTestId('api-key-row').filter({ hasText: name });
   await expect(row).toContainText('active');
   // The key itself is in no list: only its id.
   await expect(page.getByRole('table', { name: 'API keys' })).not.toContainText(
@@ -18,7 +20,7 @@ test('create a key (shown once) and revoke it', async ({ page }) => {
   await expect(shown).toHaveCount(0);
 
   page.once('dialog', (d) => d.accept());
-  await row.getByRole('button', { name: 'Revoke key e2e key' }).click();
+  await row.getByRole('button', { name: `Revoke key ${name}` }).click();
   await expect(row).toContainText('revoked');
   // The dashboard's own key cannot be revoked from here.
   await expect(

@@ -30,6 +30,16 @@ export function useSaveUpstream() {
   });
 }
 
+/**
+ * Refresh the key list and audit log after a change. Cancel first: an initial load still in flight
+ * (no data yet) is not cancelled by invalidateQueries, which would reuse it and keep its stale answer.
+ */
+async function refreshKeyLists(qc: ReturnType<typeof useQueryClient>) {
+  const keys = [queryKeys.settings.keys(), queryKeys.settings.audit()];
+  await Promise.all(keys.map((queryKey) => qc.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
 export function useApiKeys() {
   return useQuery({
     queryKey: queryKeys.settings.keys(),
@@ -42,11 +52,7 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: async (name: string) =>
       apiFetch<CreatedApiKey>('/api/settings/keys', { method: 'POST', json: { name } }),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: queryKeys.settings.keys() }),
-        qc.invalidateQueries({ queryKey: queryKeys.settings.audit() }),
-      ]),
+    onSuccess: () => refreshKeyLists(qc),
   });
 }
 
@@ -55,11 +61,7 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: async (id: string) =>
       apiFetch<{ id: string }>(`/api/settings/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: queryKeys.settings.keys() }),
-        qc.invalidateQueries({ queryKey: queryKeys.settings.audit() }),
-      ]),
+    onSuccess: () => refreshKeyLists(qc),
   });
 }
 
