@@ -54,7 +54,7 @@ async function writeWorkbook(file: string): Promise<void> {
     { formula: '1+1', result: 2 },
   ]);
   workbook.addWorksheet('Other').addRow(['website', 'company', 'founded', 'employees']);
-  await workbook.xlsx.writeFile(file);
+  fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
 }
 
 describe('readXlsxRows', () => {
@@ -105,7 +105,7 @@ describe('readXlsxRows', () => {
     const file = path.join(dir, 'wrong.xlsx');
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('S').addRow(['name', 'city']);
-    await workbook.xlsx.writeFile(file);
+    fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
     const missing = await failure(() => collect(readXlsxRows(fs.createReadStream(file), INPUTS)));
     expect(missing).toBeInstanceOf(IngestFileError);
     expect(missing).toMatchObject({
