@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Label, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { ExampleChips } from '@/components/ui/example-chips';
 
 const EXAMPLES = ['also extract the founded year', 'add the LinkedIn profile URL', 'remove the phone number'];
 
@@ -43,19 +44,7 @@ export function EditTaskForm({ taskId, onEdited }: { taskId: string; onEdited: (
           onChange={(e) => setInstruction(e.target.value)}
           required
         />
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-600 dark:text-slate-400">Examples:</span>
-          {EXAMPLES.map((ex) => (
-            <button
-              key={ex}
-              type="button"
-              onClick={() => setInstruction(ex)}
-              className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
-            >
-              {ex}
-            </button>
-          ))}
-        </div>
+        <ExampleChips examples={EXAMPLES} onPick={setInstruction} />
         <Button type="submit" isLoading={edit.isPending} disabled={!instruction.trim()}>
           <Wand2 aria-hidden className="size-4" /> Apply instruction
         </Button>

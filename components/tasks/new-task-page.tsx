@@ -15,6 +15,7 @@ import { TableSkeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { DefinitionTable } from './definition-table';
 import { RunPanel } from './run-panel';
+import { ExampleChips } from '@/components/ui/example-chips';
 
 const EXAMPLES = [
   'Find the company name, contact email address and phone number of a company website',
@@ -58,19 +59,7 @@ export function NewTaskPage() {
               onChange={(e) => setDescription(e.target.value)}
               required
             />
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="text-slate-600 dark:text-slate-400">Examples:</span>
-              {EXAMPLES.map((ex) => (
-                <button
-                  key={ex}
-                  type="button"
-                  onClick={() => setDescription(ex)}
-                  className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
-                >
-                  {ex}
-                </button>
-              ))}
-            </div>
+            <ExampleChips examples={EXAMPLES} onPick={setDescription} />
             <Button type="submit" isLoading={create.isPending} disabled={!description.trim()}>
               <Sparkles aria-hidden className="size-4" /> Create task
             </Button>
