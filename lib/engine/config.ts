@@ -23,7 +23,7 @@ const EnvSchema = z.object({
   QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   QUARRY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   QUARRY_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
-  // Leave one core to the main thread (HTTP + store); '' counts as unset, as .env.example ships it empty.
+  // Leave one core to the main thread and the store thread (HTTP, queue, PGlite); '' counts as unset, as .env.example ships it empty.
   QUARRY_RESEARCH_THREADS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(64).default(Math.max(1, os.availableParallelism() - 1)),

@@ -9,6 +9,7 @@ import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
 import { assertHasRows, discardBatch, ingestFile, scanFile } from './ingest';
 import { estimateTimes } from './estimate';
+import { BLOCK_ROWS } from './row-blocks';
 
 export interface BatchDeps {
   db: Db;
@@ -16,7 +17,7 @@ export interface BatchDeps {
   concurrency: number;
   /** Called after a batch becomes claimable, so an idle worker starts at once. */
   wake(): void;
-  /** Called after big writes (PGlite has no autovacuum). */
+  /** Called with the number of table rows written (PGlite has no autovacuum). */
   afterBigWrite(rows: number): void;
 }
 
@@ -85,7 +86,8 @@ export async function createBatch(deps: BatchDeps, upload: Upload): Promise<Crea
       .where(eq(batches.id, batchId));
     const estimates = await estimateTimes(deps.db, batchId, scan.good, deps.concurrency);
     deps.wake();
-    deps.afterBigWrite(scan.good);
+    // Rows are stored 1,000 to a block: that is what the store's statistics see.
+    deps.afterBigWrite(Math.ceil(scan.good / BLOCK_ROWS));
     return {
       batch_id: batchId,
       jobs_submitted: scan.total,

@@ -94,7 +94,7 @@ export async function deriveBatch(
         .values({ childBatchId: id, parentBatchId: parent.id, relation: opts.relation });
     });
     deps.wake();
-    deps.afterBigWrite(n);
+    deps.afterBigWrite(Math.ceil(n / BLOCK_ROWS)); // table rows written: one per block
     return {
       batch_id: id,
       parent_batch_id: parent.id,

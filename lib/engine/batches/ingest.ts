@@ -9,8 +9,10 @@ import { batches } from '../db/schema';
 import { EngineError, badRequest } from '../errors';
 import { BLOCK_ROWS, encodeBlock, type StoredRow } from './row-blocks';
 
-// Blocks are written a few at a time so PGlite (main thread) serves other requests between writes.
+// Blocks are written a few per statement: each insert is a short store transaction, so other requests
+// are served between them.
 const BLOCKS_PER_WRITE = 8;
+const WRITES_IN_FLIGHT = 2;
 // Reports keep every bad row up to this many; past it the count is still exact.
 export const MAX_REPORTED_ERRORS = 10_000;
 
@@ -66,6 +68,10 @@ export async function ingestFile(
   let block: StoredRow[] = [];
   let pending: { block: number; rows: string }[] = [];
   let blockNo = 0;
+  // Writes overlap with parsing (the embedded store runs on its own thread, PostgreSQL in its own
+  // process): up to WRITES_IN_FLIGHT inserts are outstanding while the next rows are read.
+  const inFlight = new Set<Promise<void>>();
+  let failed: unknown = null;
   const write = async () => {
     if (!pending.length) return;
     const chunk = pending;
@@ -73,8 +79,18 @@ export async function ingestFile(
     // Scalar parameters, not a text[] one: an array literal would escape every quote of the JSON and
     // PostgreSQL would parse it back, which costs more than the insert itself.
     const values = chunk.map((b) => sql`(${batchId}, ${b.block}, ${b.rows})`);
-    await db.execute(sql`INSERT INTO batch_rows (batch_id, block, rows) VALUES ${sql.join(values, sql`, `)}`);
-    await new Promise((r) => setImmediate(r));
+    const p: Promise<void> = db
+      .execute(sql`INSERT INTO batch_rows (batch_id, block, rows) VALUES ${sql.join(values, sql`, `)}`)
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          failed ??= err;
+        },
+      )
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+    if (failed) throw failed;
   };
   const seal = async () => {
     if (!block.length) return;
@@ -82,20 +98,26 @@ export async function ingestFile(
     block = [];
     if (pending.length >= BLOCKS_PER_WRITE) await write();
   };
-  for await (const batch of itemBatches(filePath, filename, def)) {
-    for (const item of batch) {
-      result.total++;
-      if (item.kind === 'error') {
-        noteError(result, item.error);
-        continue;
+  try {
+    for await (const batch of itemBatches(filePath, filename, def)) {
+      for (const item of batch) {
+        result.total++;
+        if (item.kind === 'error') {
+          noteError(result, item.error);
+          continue;
+        }
+        result.good++;
+        block.push([item.row.index, item.row.data_uuid, item.row.inputs]);
+        if (block.length === BLOCK_ROWS) await seal();
       }
-      result.good++;
-      block.push([item.row.index, item.row.data_uuid, item.row.inputs]);
-      if (block.length === BLOCK_ROWS) await seal();
     }
+    await seal();
+    await write();
+  } finally {
+    // Never return (or let the caller discard the batch) while an insert is still running.
+    await Promise.all(inFlight);
   }
-  await seal();
-  await write();
+  if (failed) throw failed;
   return result;
 }
 

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireLock } from './lock-file';
+import { PgliteThreadClient } from './pglite-thread/client';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,27 +31,31 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
 async function openPglite(dataDir: string): Promise<Store> {
   const release = acquireLock(dataDir);
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'));
-    const db = drizzle(client, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder: migrationsFolder() });
-    return {
-      db,
-      kind: 'pglite',
-      vacuum: async () => {
-        await client.exec('VACUUM (ANALYZE)');
-      },
-      close: async () => {
-        try {
-          await client.exec('CHECKPOINT');
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    // PGlite runs on its own thread (see pglite-thread/client.ts); Drizzle's PGlite driver talks to it.
+    const client = await PgliteThreadClient.open(dataDir);
+    try {
+      const db = drizzle({ client: client as never, schema }) as unknown as Db;
+      await migrate(db as never, { migrationsFolder: migrationsFolder() });
+      return {
+        db,
+        kind: 'pglite',
+        vacuum: async () => {
+          await client.exec('VACUUM (ANALYZE)');
+        },
+        close: async () => {
+          try {
+            await client.close(); // CHECKPOINT, then close
+          } finally {
+            release();
+          }
+        },
+      };
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
   } catch (err) {
     release();
     throw err;

@@ -83,7 +83,7 @@ export const batches = pgTable(
     webhookUrl: text('webhook_url').notNull().default(''),
     jobsSubmitted: integer('jobs_submitted').notNull().default(0),
     jobsAdded: integer('jobs_added').notNull().default(0),
-    // Counters kept in columns: count(*) over big job tables is too slow on PGlite's main thread.
+    // Counters kept in columns: count(*) over big job tables is too slow on the embedded store.
     jobsCompleted: integer('jobs_completed').notNull().default(0),
     jobsFailed: integer('jobs_failed').notNull().default(0),
     jobsRemoved: integer('jobs_removed').notNull().default(0),

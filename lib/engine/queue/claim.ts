@@ -14,7 +14,7 @@ export { ActiveBatchCache } from './active-batch-cache';
  * Per batch, jobs put back for later (retries, or rows whose host was at its cap) come first; then
  * new rows are taken from the batch's upload cursor and become job rows only now. Row locks use SKIP
  * LOCKED and the cursor row is taken with SKIP LOCKED too, so a claim and a cancel can never deadlock.
- * Cost matters: on the embedded store each statement is ~0.5–1 ms of the main thread. With a fresh
+ * Cost matters: on the embedded store each statement is ~1 ms of the store thread. With a fresh
  * ActiveBatchCache and no parked jobs, a claim is one statement and no explicit transaction.
  */
 export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[]> {

@@ -9,7 +9,7 @@ import {
 } from '../../../../tests/fixtures/site/server';
 import { createGuardedFetch } from '../../net/guarded-fetch';
 import { createResearcher, type Researcher, type ResearchResult } from '../index';
-import { buildResearchWorker } from './build-worker';
+import { bundleWorker } from '../../threads/bundle-worker';
 import { createResearchPool, ResearchWorkerCrashedError, type ResearchPool } from './research-pool';
 
 const QUERIES: ResearchQuery[] = [
@@ -37,7 +37,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   local = createResearcher(OPTIONS);
   // Bundling the worker can take seconds on a busy machine: do it here, not inside a test's budget.
-  await buildResearchWorker();
+  await bundleWorker('research');
   pool = createResearchPool({ threads: 2, options: OPTIONS, onThreadStart: (w) => started.push(w) });
 }, 120_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { createResearcher } from '../index';
 import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from '../types';
-import { buildResearchWorker } from './build-worker';
+import { bundleWorker } from '../../threads/bundle-worker';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -64,7 +64,7 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   };
 
   // Build eagerly so the first job does not wait for esbuild; callers await this before dispatching.
-  const started = buildResearchWorker(opts.root).then(
+  const started = bundleWorker('research', opts.root).then(
     (file) => {
       bundlePath = file;
       if (closed) return;

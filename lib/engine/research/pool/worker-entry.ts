@@ -1,4 +1,4 @@
-// Entry of a research worker thread. It is bundled by build-worker.ts into one ESM file, because
+// Entry of a research worker thread. It is bundled by lib/engine/threads/bundle-worker.ts into one ESM file, because
 // the thread cannot load TypeScript (or Turbopack's chunks) by itself.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createResearcher } from '../index';

@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// The research thread runs in plain Node whichever way the app was started (tsx, Vitest, or Next's
-// production server, where this module is itself a Turbopack chunk and no .ts file can be loaded).
-// So we bundle worker-entry.ts with esbuild into one self-contained ESM file and start that.
+// Worker threads (research, the embedded store) run in plain Node whichever way the app was started
+// (tsx, Vitest, or Next's production server, where this module is itself a Turbopack chunk and no
+// .ts file can be loaded). So each thread's entry is bundled with esbuild into one self-contained
+// ESM file, and that file is started.
 
-const ENTRY = 'lib/engine/research/pool/worker-entry.ts';
+/** The worker entries, by name: the bundle is node_modules/.cache/quarry/<name>-worker.mjs. */
+export const WORKER_ENTRIES = {
+  research: 'lib/engine/research/pool/worker-entry.ts',
+  store: 'lib/engine/db/pglite-thread/worker-entry.ts',
+} as const;
+export type WorkerName = keyof typeof WORKER_ENTRIES;
+
 const OUT_DIR = 'node_modules/.cache/quarry';
-const OUT_FILE = 'research-worker.mjs';
 /** Besides lib/, a change in these can change the bundle (dependencies, path aliases). */
 const ALSO_WATCHED = ['package-lock.json', 'package.json', 'tsconfig.json'];
 
@@ -25,25 +31,26 @@ const BANNER =
 const builds = new Map<string, Promise<string>>();
 
 /**
- * Path of the research worker bundle for the project at `root` (Next runs from the project root, so
+ * Path of the named worker's bundle for the project at `root` (Next runs from the project root, so
  * process.cwd() also holds when this module is bundled). Rebuilt when any source under lib/ is newer;
  * built at most once per process.
  */
-export function buildResearchWorker(root: string = process.cwd()): Promise<string> {
-  let build = builds.get(root);
+export function bundleWorker(name: WorkerName, root: string = process.cwd()): Promise<string> {
+  const key = `${name}\0${root}`;
+  let build = builds.get(key);
   if (!build) {
-    build = bundle(root);
+    build = bundle(name, root);
     // A failed build may be transient (disk full, a concurrent edit): let the next caller retry.
-    build.catch(() => builds.delete(root));
-    builds.set(root, build);
+    build.catch(() => builds.delete(key));
+    builds.set(key, build);
   }
   return build;
 }
 
-async function bundle(root: string): Promise<string> {
-  const entry = path.join(/* turbopackIgnore: true */ root, ENTRY);
-  const outFile = path.join(/* turbopackIgnore: true */ root, OUT_DIR, OUT_FILE);
-  if (!fs.existsSync(entry)) throw new Error(`research worker source not found: ${entry}`);
+async function bundle(name: WorkerName, root: string): Promise<string> {
+  const entry = path.join(/* turbopackIgnore: true */ root, WORKER_ENTRIES[name]);
+  const outFile = path.join(/* turbopackIgnore: true */ root, OUT_DIR, `${name}-worker.mjs`);
+  if (!fs.existsSync(entry)) throw new Error(`${name} worker source not found: ${entry}`);
   if (isFresh(root, outFile)) return outFile;
 
   const esbuild = await import('esbuild');
