@@ -3,11 +3,11 @@ import type { CreateBatchResponse } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { batches } from '../db/schema';
 import { badRequest } from '../errors';
-import type { Upload } from '../http/multipart';
+import type { LiveFile, Upload } from '../http/multipart';
 import { newId } from '../ids';
 import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
-import { assertHasRows, discardBatch, ingestFile, scanFile } from './ingest';
+import { assertHasRows, discardBatch, ingestFile, scanFile, type ScanResult } from './ingest';
 import { estimateTimes } from './estimate';
 import { BLOCK_ROWS } from './row-blocks';
 
@@ -48,56 +48,155 @@ export function validateWebhookUrl(raw: string | undefined, allowPrivate: boolea
   return checked.url.toString();
 }
 
+interface Prepared {
+  task: { id: string; name: string };
+  version: number;
+  definition: Awaited<ReturnType<typeof loadDefinition>>['definition'];
+  webhookUrl: string;
+  name: string;
+}
+
+/** Checks the form fields and loads the task version they name. */
+async function prepare(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, fields: Record<string, string>): Promise<Prepared> {
+  const taskId = requireTaskId(fields);
+  const webhookUrl = validateWebhookUrl(fields.webhook_url, deps.allowPrivate);
+  const name = (fields.batch_name ?? '').trim();
+  if (name.length > 200) throw badRequest('Invalid batch_name', 'batch_name must be at most 200 characters');
+  const { task, version, definition } = await loadDefinition(deps.db, taskId, optionalVersion(fields));
+  return { task, version, definition, webhookUrl, name };
+}
+
+// An upload's rows can be read while it is still arriving, when task_id (and task_version) came
+// before the file part: then reading overlaps the transfer. The work is kept only if the complete
+// form names the same task version; otherwise, or if it failed, the rows are read again from the
+// spooled file and any problem is reported the usual way.
+const definitionKey = (fields: Record<string, string>) => `${fields.task_id?.trim() ?? ''}\u0000${fields.task_version?.trim() ?? ''}`;
+
+export interface EarlyScan {
+  key: string;
+  scan: ScanResult;
+}
+
+export interface EarlyIngest extends EarlyScan {
+  batchId: string;
+}
+
+async function prepareEarly(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, live: LiveFile): Promise<Prepared | null> {
+  if (!live.fields.task_id?.trim()) return null;
+  // Fields that fail here are reported from the complete form, where later fields may differ.
+  return prepare(deps, live.fields).catch(() => null);
+}
+
+export function startEarlyScan(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, live: LiveFile): Promise<EarlyScan | null> {
+  return (async () => {
+    const p = await prepareEarly(deps, live);
+    if (!p) return null;
+    const scan = await scanFile(live.open(), live.filename, p.definition).catch(() => null);
+    return scan && { key: definitionKey(live.fields), scan };
+  })().catch(() => null);
+}
+
+// Both never reject: nobody awaits them until the upload is complete, and a rejection left unhandled
+// that long would take the process down.
+export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<EarlyIngest | null> {
+  return (async () => {
+    const p = await prepareEarly(deps, live);
+    if (!p) return null;
+    const batchId = await insertIngesting(deps, p).catch(() => null);
+    if (!batchId) return null;
+    try {
+      const scan = await ingestFile(deps.db, batchId, live.open(), live.filename, p.definition);
+      return { key: definitionKey(live.fields), batchId, scan };
+    } catch {
+      await dropBatch(deps, batchId);
+      return null;
+    }
+  })().catch(() => null);
+}
+
+/** Discards what an early ingest stored, once it has stopped (the upload failed or was not used). */
+export async function dropEarlyIngest(deps: Pick<BatchDeps, 'db'>, early: Promise<EarlyIngest | null> | undefined): Promise<void> {
+  const e = await early?.catch(() => null);
+  if (e) await dropBatch(deps, e.batchId);
+}
+
+async function dropBatch(deps: Pick<BatchDeps, 'db'>, batchId: string): Promise<void> {
+  await discardBatch(deps.db, batchId).catch((e) => console.error('[quarry] could not discard batch', batchId, e));
+}
+
+async function insertIngesting(deps: Pick<BatchDeps, 'db'>, p: Prepared): Promise<string> {
+  const batchId = newId('batch');
+  const createdAt = new Date();
+  await deps.db.insert(batches).values({
+    id: batchId,
+    taskId: p.task.id,
+    taskVersion: p.version,
+    name: p.name || defaultName(p.task.name, createdAt),
+    createdAt,
+    webhookUrl: p.webhookUrl,
+    jobStatus: 'INGESTING',
+  });
+  return batchId;
+}
+
+const defaultName = (taskName: string, at: Date) => `${taskName} · ${at.toISOString().slice(0, 16).replace('T', ' ')}`;
+
 // POST /v0/batches/validate-data
-export async function validateData(deps: Pick<BatchDeps, 'db'>, upload: Upload) {
+export async function validateData(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, upload: Upload, early?: Promise<EarlyScan | null>) {
   const file = requireFile(upload);
   const { definition } = await loadDefinition(deps.db, requireTaskId(upload.fields), optionalVersion(upload.fields));
-  const scan = await scanFile(file.path, file.filename, definition);
+  const e = await early;
+  const scan = e && e.key === definitionKey(upload.fields) ? e.scan : await scanFile(file.path, file.filename, definition);
   if (scan.total === 0) throw badRequest('Invalid batch file', 'the file has no rows');
   return [{ job_count: scan.total, job_improper_format_count: scan.errorCount, job_improper_format: scan.errors }];
 }
 
 // POST /v0.1/batches
-export async function createBatch(deps: BatchDeps, upload: Upload): Promise<CreateBatchResponse> {
-  const file = requireFile(upload);
-  const taskId = requireTaskId(upload.fields);
-  const webhookUrl = validateWebhookUrl(upload.fields.webhook_url, deps.allowPrivate);
-  const name = (upload.fields.batch_name ?? '').trim();
-  if (name.length > 200) throw badRequest('Invalid batch_name', 'batch_name must be at most 200 characters');
-  const { task, version, definition } = await loadDefinition(deps.db, taskId, optionalVersion(upload.fields));
-
-  const batchId = newId('batch');
-  const createdAt = new Date();
-  await deps.db.insert(batches).values({
-    id: batchId,
-    taskId: task.id,
-    taskVersion: version,
-    name: name || `${task.name} · ${createdAt.toISOString().slice(0, 16).replace('T', ' ')}`,
-    createdAt,
-    webhookUrl,
-    jobStatus: 'INGESTING',
-  });
+export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promise<EarlyIngest | null>): Promise<CreateBatchResponse> {
+  let e = (await early?.catch(() => null)) ?? null;
+  let batchId: string | null = e?.batchId ?? null;
   try {
-    const scan = await ingestFile(deps.db, batchId, file.path, file.filename, definition);
+    const file = requireFile(upload);
+    const p = await prepare(deps, upload.fields);
+    if (e && e.key !== definitionKey(upload.fields)) {
+      await dropBatch(deps, e.batchId);
+      e = null;
+      batchId = null;
+    }
+    let scan: ScanResult;
+    if (e) scan = e.scan;
+    else {
+      batchId = await insertIngesting(deps, p);
+      scan = await ingestFile(deps.db, batchId, file.path, file.filename, p.definition);
+    }
     assertHasRows(scan);
+    const id = batchId!;
     await deps.db
       .update(batches)
-      .set({ jobStatus: 'QUEUED', jobsSubmitted: scan.total, jobsAdded: scan.good, rowErrors: scan.errors })
-      .where(eq(batches.id, batchId));
-    const estimates = await estimateTimes(deps.db, batchId, scan.good, deps.concurrency);
+      .set({
+        jobStatus: 'QUEUED',
+        jobsSubmitted: scan.total,
+        jobsAdded: scan.good,
+        rowErrors: scan.errors,
+        // From the complete form: fields sent after the file count too.
+        webhookUrl: p.webhookUrl,
+        ...(p.name ? { name: p.name } : {}),
+      })
+      .where(eq(batches.id, id));
+    const estimates = await estimateTimes(deps.db, id, scan.good, deps.concurrency);
     deps.wake();
     // Rows are stored 1,000 to a block: that is what the store's statistics see.
     deps.afterBigWrite(Math.ceil(scan.good / BLOCK_ROWS));
     return {
-      batch_id: batchId,
+      batch_id: id,
       jobs_submitted: scan.total,
       jobs_added: scan.good,
       jobs_failed_error_indexes: scan.errors,
       ...estimates,
-      webhook_url: webhookUrl,
+      webhook_url: p.webhookUrl,
     };
   } catch (err) {
-    await discardBatch(deps.db, batchId).catch((e) => console.error('[quarry] could not discard batch', batchId, e));
+    if (batchId) await dropBatch(deps, batchId);
     throw err;
   }
 }

@@ -23,9 +23,13 @@ export interface ScanResult {
   errorCount: number;
 }
 
-async function* itemBatches(filePath: string, filename: string, def: TaskDefinition): AsyncGenerator<IngestItem[]> {
+/** Where rows are read from: the spooled upload's path, or a stream of its bytes (a live upload). */
+export type RowSource = string | NodeJS.ReadableStream;
+
+async function* itemBatches(source: RowSource, filename: string, def: TaskDefinition): AsyncGenerator<IngestItem[]> {
   try {
-    yield* readRowBatches(fs.createReadStream(filePath, { highWaterMark: 256 * 1024 }), filename, def.inputs);
+    const stream = typeof source === 'string' ? fs.createReadStream(source, { highWaterMark: 256 * 1024 }) : source;
+    yield* readRowBatches(stream, filename, def.inputs);
   } catch (err) {
     if (err instanceof IngestFileError) {
       const kind = err.status === 413 ? 'too_large' : err.status === 415 ? 'unsupported_media_type' : 'bad_request';
@@ -41,9 +45,9 @@ function noteError(result: ScanResult, error: RowError) {
 }
 
 /** validate-data: read every row, report the bad ones, write nothing. */
-export async function scanFile(filePath: string, filename: string, def: TaskDefinition): Promise<ScanResult> {
+export async function scanFile(source: RowSource, filename: string, def: TaskDefinition): Promise<ScanResult> {
   const result: ScanResult = { total: 0, good: 0, errors: [], errorCount: 0 };
-  for await (const batch of itemBatches(filePath, filename, def)) {
+  for await (const batch of itemBatches(source, filename, def)) {
     for (const item of batch) {
       result.total++;
       if (item.kind === 'row') result.good++;
@@ -60,7 +64,7 @@ export async function scanFile(filePath: string, filename: string, def: TaskDefi
 export async function ingestFile(
   db: Db,
   batchId: string,
-  filePath: string,
+  source: RowSource,
   filename: string,
   def: TaskDefinition,
 ): Promise<ScanResult> {
@@ -99,7 +103,7 @@ export async function ingestFile(
     if (pending.length >= BLOCKS_PER_WRITE) await write();
   };
   try {
-    for await (const batch of itemBatches(filePath, filename, def)) {
+    for await (const batch of itemBatches(source, filename, def)) {
       for (const item of batch) {
         result.total++;
         if (item.kind === 'error') {

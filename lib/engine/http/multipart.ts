@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { once } from 'node:events';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,11 +12,75 @@ export interface Upload {
   cleanup(): void;
 }
 
+/**
+ * The file part while it is still arriving: `fields` are those sent before it, and `open()` reads the
+ * spool as it is written (ending when the part is complete, throwing if the upload fails). Lets a
+ * handler start reading rows before the upload has finished.
+ */
+export interface LiveFile {
+  filename: string;
+  fields: Record<string, string>;
+  open(): NodeJS.ReadableStream;
+}
+
+const LIVE_READ_BYTES = 256 * 1024;
+
+/** How far the spool has been written, for readers that follow it. */
+class SpoolProgress {
+  written = 0;
+  done = false;
+  failed: Error | null = null;
+  private waiters: (() => void)[] = [];
+  advance(bytes: number) {
+    this.written = bytes;
+    this.wake();
+  }
+  finish() {
+    this.done = true;
+    this.wake();
+  }
+  fail(err: Error) {
+    this.failed ??= err;
+    this.wake();
+  }
+  next(): Promise<void> {
+    return new Promise((r) => this.waiters.push(r));
+  }
+  private wake() {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const r of w) r();
+  }
+}
+
+async function* followSpool(file: string, progress: SpoolProgress): AsyncGenerator<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    let pos = 0;
+    for (;;) {
+      if (progress.failed) throw progress.failed;
+      if (pos < progress.written) {
+        const want = Math.min(progress.written - pos, LIVE_READ_BYTES);
+        const buf = Buffer.allocUnsafe(want);
+        const { bytesRead } = await fh.read(buf, 0, want, pos);
+        pos += bytesRead;
+        yield bytesRead === want ? buf : buf.subarray(0, bytesRead);
+        continue;
+      }
+      if (progress.done) return;
+      await progress.next();
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
 // The upload is spooled to a temp file as it streams in: memory stays flat whatever the size, and the
 // form's fields (task_id may come after the file) are all known before ingest reads the rows back.
+// `onFile` lets a handler follow the spool while it is written (see LiveFile) to overlap the transfer.
 export async function receiveUpload(
   req: Request,
-  opts: { fileField: string; maxBytes: number; tmpDir: string },
+  opts: { fileField: string; maxBytes: number; tmpDir: string; onFile?: (file: LiveFile) => void },
 ): Promise<Upload> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
@@ -35,16 +98,16 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   let file: Upload['file'] = null;
   const tmpPath = path.join(opts.tmpDir, `${newId('upload')}.part`);
-  let writer: fs.WriteStream | null = null;
+  let fileStream: NodeJS.ReadableStream & { destroy(err?: Error): void } | null = null;
+  let spooling: Promise<void> = Promise.resolve();
+  const progress = new SpoolProgress();
   const cleanup = () => fs.rmSync(tmpPath, { force: true });
-  // On failure the spool may still be opening or writing: close it first, or the file would be created
-  // (or kept) after we removed it.
-  const discard = async () => {
-    if (writer && !writer.closed) {
-      const closed = once(writer, 'close').catch(() => undefined);
-      writer.destroy();
-      await closed;
-    }
+  // On failure the spool may still be opening or writing: stop and close it first, or the file would
+  // be created (or kept) after we removed it. Live readers see the failure and stop.
+  const discard = async (err: Error) => {
+    progress.fail(err);
+    fileStream?.destroy();
+    await spooling.catch(() => undefined);
     cleanup();
   };
 
@@ -70,16 +133,37 @@ export async function receiveUpload(
         if (name !== opts.fileField) return reject(badRequest('Unexpected file field', `files go in '${opts.fileField}', not '${name}'`));
         return;
       }
-      let size = 0;
-      stream.on('data', (c: Buffer) => (size += c.length));
-      stream.on('limit', () => reject(tooLarge(opts.maxBytes)));
-      file = { path: tmpPath, filename: info.filename ?? '', size: 0 };
-      writer = fs.createWriteStream(tmpPath);
-      pendingWrite = pipeline(stream, writer).then(() => {
-        if (file) file.size = size;
+      stream.on('limit', () => {
+        const err = tooLarge(opts.maxBytes);
+        progress.fail(err); // a live reader must not take the truncated part for the whole file
+        reject(err);
       });
+      const current: NonNullable<Upload['file']> = { path: tmpPath, filename: info.filename ?? '', size: 0 };
+      file = current;
+      fileStream = stream;
+      // Written chunk by chunk (not piped) so live readers know how far the spool is complete.
+      spooling = (async () => {
+        const fh = await fs.promises.open(tmpPath, 'w');
+        try {
+          for await (const chunk of stream as AsyncIterable<Buffer>) {
+            await fh.write(chunk);
+            current.size += chunk.length;
+            progress.advance(current.size);
+          }
+        } finally {
+          await fh.close();
+        }
+        progress.finish();
+      })();
+      spooling.catch((err: Error) => progress.fail(err));
+      pendingWrite = spooling;
       // Awaited on success; after a failure nobody awaits it, and an unhandled rejection would crash.
       pendingWrite.catch(() => undefined);
+      opts.onFile?.({
+        filename: current.filename,
+        fields: { ...fields },
+        open: () => Readable.from(followSpool(tmpPath, progress), { objectMode: false }),
+      });
     });
     bb.on('filesLimit', () => reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)));
     bb.on('fieldsLimit', () => reject(badRequest('Too many form fields', 'at most 20 fields')));
@@ -94,8 +178,9 @@ export async function receiveUpload(
     // Discard the unread rest (no buffering) so the client receives the error envelope, not a reset.
     body.unpipe();
     body.resume();
-    await discard();
-    throw err instanceof EngineError ? err : badRequest('Upload failed', (err as Error).message);
+    const failure = err instanceof EngineError ? err : badRequest('Upload failed', (err as Error).message);
+    await discard(failure);
+    throw failure;
   }
   return { fields, file, cleanup };
 }

@@ -5,7 +5,16 @@ import {
 } from '@/lib/contract/batches';
 import type { Engine } from '../../runtime';
 import { cancelBatch } from '../../batches/cancel';
-import { createBatch, validateData, validateWebhookUrl } from '../../batches/create';
+import {
+  createBatch,
+  dropEarlyIngest,
+  startEarlyIngest,
+  startEarlyScan,
+  validateData,
+  validateWebhookUrl,
+  type EarlyIngest,
+  type EarlyScan,
+} from '../../batches/create';
 import { resultsFile } from '../../batches/download';
 import { signedFileUrl, verifyFileUrl, type FileFormat } from '../../batches/file-url';
 import { findBatch, listBatches, toBatchDetail } from '../../batches/read';
@@ -14,7 +23,7 @@ import { updateBatchWebhook } from '../../batches/update';
 import { EngineError, badRequest } from '../../errors';
 import { enqueueDeliveries } from '../../webhooks/enqueue';
 import { endpoint, type Ctx } from '../endpoint';
-import { receiveUpload } from '../multipart';
+import { receiveUpload, type LiveFile, type Upload } from '../multipart';
 import { parseWith, readJson } from '../read-body';
 
 const batchDeps = (e: Engine) => ({
@@ -25,12 +34,28 @@ const batchDeps = (e: Engine) => ({
   afterBigWrite: (n: number) => e.afterBigWrite(n),
 });
 
-async function withUpload<T>(ctx: Ctx, fn: (u: Awaited<ReturnType<typeof receiveUpload>>) => Promise<T>) {
-  const upload = await receiveUpload(ctx.req, {
-    fileField: 'batch_input_data',
-    maxBytes: ctx.engine.config.maxUploadBytes,
-    tmpDir: ctx.engine.uploadDir,
-  });
+/**
+ * Receives the multipart upload, then runs `fn` on it and removes the spool. `onFile` sees the file
+ * part as it starts arriving (to read rows during the transfer); `onFailed` runs when the upload
+ * itself fails, after the spool is gone, so work started early can be undone.
+ */
+async function withUpload<T>(
+  ctx: Ctx,
+  fn: (u: Upload) => Promise<T>,
+  hooks: { onFile?: (live: LiveFile) => void; onFailed?: () => Promise<void> } = {},
+) {
+  let upload: Upload;
+  try {
+    upload = await receiveUpload(ctx.req, {
+      fileField: 'batch_input_data',
+      maxBytes: ctx.engine.config.maxUploadBytes,
+      tmpDir: ctx.engine.uploadDir,
+      onFile: hooks.onFile,
+    });
+  } catch (err) {
+    await hooks.onFailed?.();
+    throw err;
+  }
   try {
     return await fn(upload);
   } finally {
@@ -39,13 +64,24 @@ async function withUpload<T>(ctx: Ctx, fn: (u: Awaited<ReturnType<typeof receive
 }
 
 // POST /v0/batches/validate-data — check a file for a task without launching anything.
-export const validateDataV0 = endpoint('v0', { auth: true }, async (ctx) => ({
-  data: await withUpload(ctx, (u) => validateData({ db: ctx.engine.db }, u)),
-}));
+export const validateDataV0 = endpoint('v0', { auth: true }, async (ctx) => {
+  const deps = batchDeps(ctx.engine);
+  let early: Promise<EarlyScan | null> | undefined;
+  const data = await withUpload(ctx, (u) => validateData(deps, u, early), {
+    onFile: (live) => (early = startEarlyScan(deps, live)),
+    onFailed: async () => void (await early),
+  });
+  return { data };
+});
 
 // POST /v0.1/batches — upload rows and launch a batch.
 export const createBatchV01 = endpoint('v0.1', { auth: true }, async (ctx) => {
-  const created = await withUpload(ctx, (u) => createBatch(batchDeps(ctx.engine), u));
+  const deps = batchDeps(ctx.engine);
+  let early: Promise<EarlyIngest | null> | undefined;
+  const created = await withUpload(ctx, (u) => createBatch(deps, u, early), {
+    onFile: (live) => (early = startEarlyIngest(deps, live)),
+    onFailed: () => dropEarlyIngest(deps, early),
+  });
   const bad = created.jobs_failed_error_indexes.length;
   return {
     data: created,
