@@ -87,11 +87,12 @@ async function prepareEarly(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, live: 
   return prepare(deps, live.fields).catch(() => null);
 }
 
-export function startEarlyScan(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, live: LiveFile): Promise<EarlyScan | null> {
+export function startEarlyScan(deps: Pick<BatchDeps, 'db'>, live: LiveFile): Promise<EarlyScan | null> {
   return (async () => {
-    const p = await prepareEarly(deps, live);
-    if (!p) return null;
-    const scan = await scanFile(live.open(), live.filename, p.definition).catch(() => null);
+    // validate-data reads only task_id and task_version; other fields do not stop an early read.
+    if (!live.fields.task_id?.trim()) return null;
+    const { definition } = await loadDefinition(deps.db, live.fields.task_id.trim(), optionalVersion(live.fields));
+    const scan = await scanFile(live.open(), live.filename, definition).catch(() => null);
     return scan && { key: definitionKey(live.fields), scan };
   })().catch(() => null);
 }
@@ -142,11 +143,15 @@ async function insertIngesting(deps: Pick<BatchDeps, 'db'>, p: Prepared): Promis
 const defaultName = (taskName: string, at: Date) => `${taskName} · ${at.toISOString().slice(0, 16).replace('T', ' ')}`;
 
 // POST /v0/batches/validate-data
-export async function validateData(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, upload: Upload, early?: Promise<EarlyScan | null>) {
+export async function validateData(deps: Pick<BatchDeps, 'db'>, upload: Upload, early?: Promise<EarlyScan | null>) {
   const file = requireFile(upload);
-  const { definition } = await loadDefinition(deps.db, requireTaskId(upload.fields), optionalVersion(upload.fields));
   const e = await early;
-  const scan = e && e.key === definitionKey(upload.fields) ? e.scan : await scanFile(file.path, file.filename, definition);
+  let scan = e && e.key === definitionKey(upload.fields) ? e.scan : null;
+  if (!scan) {
+    // Not read early (or for another version): load the task the complete form names and read the spool.
+    const { definition } = await loadDefinition(deps.db, requireTaskId(upload.fields), optionalVersion(upload.fields));
+    scan = await scanFile(file.path, file.filename, definition);
+  }
   if (scan.total === 0) throw badRequest('Invalid batch file', 'the file has no rows');
   return [{ job_count: scan.total, job_improper_format_count: scan.errorCount, job_improper_format: scan.errors }];
 }
