@@ -64,4 +64,20 @@ describe('columnsFor', () => {
       unknownMapped: ['Nope'],
     });
   });
+
+  it('null is an explicit "no column": it turns the automatic match and the url guess off', () => {
+    const header = ['data_uuid', 'Website'];
+    expect(columnsFor(header, [input('website', 'url')], { uuidColumn: null })).toEqual({
+      inputColumns: [1],
+      uuidColumn: null,
+      missing: [],
+      unknownMapped: [],
+    });
+    expect(columnsFor(header, [input('url', 'url')], { columns: { url: null } })).toEqual({
+      inputColumns: [null],
+      uuidColumn: 0,
+      missing: ['url'],
+      unknownMapped: [],
+    });
+  });
 });

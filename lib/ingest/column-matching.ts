@@ -41,8 +41,8 @@ export function columnsFor(
     const loose = normalized.indexOf(normalizeHeader(wanted));
     return loose >= 0 ? loose : null;
   };
-  const mapped = (wanted: string | undefined): number | null | undefined => {
-    if (wanted === undefined) return undefined;
+  const mapped = (wanted: string | null | undefined): number | null | undefined => {
+    if (wanted === undefined || wanted === null) return wanted;
     const column = find(wanted);
     if (column === null) unknownMapped.push(wanted);
     return column;

@@ -29,12 +29,15 @@ export class IngestFileError extends Error {
 
 export type InputFormat = 'jsonl' | 'csv' | 'xlsx';
 
-/** Explicit column choices for tabular files (CSV, XLSX); anything not given is matched automatically. */
+/**
+ * Explicit column choices for tabular files (CSV, XLSX); anything not given (undefined) is matched
+ * automatically. `null` is an explicit "no column": it turns the automatic match off.
+ */
 export interface ColumnOptions {
-  /** Input name → header text of the column holding it. */
-  columns?: Record<string, string>;
-  /** Header text of the column holding data_uuid. */
-  uuidColumn?: string;
+  /** Input name → header text of the column holding it (null: none). */
+  columns?: Record<string, string | null>;
+  /** Header text of the column holding data_uuid (null: none, rows get `row-<index>`). */
+  uuidColumn?: string | null;
 }
 
 export interface CsvOptions extends ColumnOptions {

@@ -20,14 +20,14 @@ export function MapColumnsStep({
   mapping: ColumnOptions;
   onMapping: (m: ColumnOptions) => void;
 }) {
-  const setInput = (name: string, header: string) => {
-    const next = { ...(mapping.columns ?? {}) };
-    if (header) next[name] = header;
-    else delete next[name];
-    onMapping({ ...mapping, columns: next });
-  };
-  const setUuid = (header: string) => onMapping({ ...mapping, uuidColumn: header || undefined });
+  // "— none —" is an explicit choice (null), not "back to automatic": otherwise an auto-matched
+  // column could never be unselected.
+  const setInput = (name: string, header: string) =>
+    onMapping({ ...mapping, columns: { ...mapping.columns, [name]: header || null } });
+  const setUuid = (header: string) => onMapping({ ...mapping, uuidColumn: header || null });
   const current = (col: number | null) => (col === null ? '' : (columns[col] ?? ''));
+  const chosen = (explicit: string | null | undefined, auto: number | null) =>
+    explicit === undefined ? current(auto) : (explicit ?? '');
   return (
     <Card aria-labelledby="step-map">
       <CardHeader
@@ -50,7 +50,7 @@ export function MapColumnsStep({
             </Label>
             <Select
               id={`map-${input.name}`}
-              value={mapping.columns?.[input.name] ?? current(match.inputColumns[i] ?? null)}
+              value={chosen(mapping.columns?.[input.name], match.inputColumns[i] ?? null)}
               onChange={(e) => setInput(input.name, e.target.value)}
             >
               <option value="">— none —</option>
@@ -68,7 +68,7 @@ export function MapColumnsStep({
           </Label>
           <Select
             id="map-uuid"
-            value={mapping.uuidColumn ?? current(match.uuidColumn)}
+            value={chosen(mapping.uuidColumn, match.uuidColumn)}
             onChange={(e) => setUuid(e.target.value)}
           >
             <option value="">— none: row-0, row-1, … —</option>
