@@ -1,8 +1,10 @@
 // Shared set-up for the issue-6 benchmarks: an engine served on loopback in this process, and small
 // HTTP helpers. Every figure is printed against a baseline measured in the same run.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../lib/engine/config';
 import { createEngine, setProcessEngine, type Engine, type EngineOverrides } from '../lib/engine/runtime';
 import { serveEngineHttp } from '../lib/engine/http/node-server';
@@ -115,3 +117,35 @@ export async function waitForBatch(base: string, id: string, timeoutMs: number, 
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export interface Uploader {
+  /** POSTs the file (and fields) as multipart to base+endpoint; `ms` is the client's wall time. */
+  upload<T = any>(base: string, endpoint: string, file: string, fields: Record<string, string>): Promise<{ ms: number; value: T }>;
+  close(): void;
+}
+
+/** The ingest benchmarks' client, in its own process (bench/upload-client.mjs), as a real client is. */
+export function startUploader(): Uploader {
+  const child = fork(fileURLToPath(new URL('./upload-client.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map<number, (m: { ms: number; status: number; body: string; error?: string }) => void>();
+  let nextId = 1;
+  child.on('message', (m: { id: number; ms: number; status: number; body: string; error?: string }) => {
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  });
+  return {
+    upload(base, endpoint, file, fields) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, (m) => {
+          if (m.error) return reject(new Error(`upload failed: ${m.error}`));
+          const env = JSON.parse(m.body) as { data: any; error?: { message: string } };
+          if (m.status >= 300) return reject(new Error(`${endpoint} → ${m.status}: ${m.body.slice(0, 300)}`));
+          resolve({ ms: m.ms, value: env.data });
+        });
+        child.send({ id, url: `${base}${endpoint}`, file, fields, key: BENCH_KEY });
+      });
+    },
+    close: () => child.kill(),
+  };
+}

@@ -1,4 +1,5 @@
 import type { TaskInput } from '@/lib/contract/task-definition';
+import { fastJsonlRow } from './jsonl-fast-row';
 import { MAX_LINE_CHARS, formatCount } from './limits';
 import { LineSplitter, type Line } from './split-lines';
 import { IngestFileError, type IngestItem } from './types';
@@ -48,6 +49,8 @@ export class JsonlRowParser {
       );
     }
     if (line.length === 0) return undefined;
+    const fast = fastJsonlRow(line);
+    if (fast !== undefined) return this.validator.check(this.index++, fast[0], fast[1]);
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -9,7 +9,7 @@ import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
 import { assertHasRows, discardBatch, ingestFile, scanFile, type ScanResult } from './ingest';
 import { estimateTimes } from './estimate';
-import { BLOCK_ROWS } from './row-blocks';
+import { BLOCK_ROWS } from './row-block-format';
 
 export interface BatchDeps {
   db: Db;
@@ -92,7 +92,7 @@ export function startEarlyScan(deps: Pick<BatchDeps, 'db'>, live: LiveFile): Pro
     // validate-data reads only task_id and task_version; other fields do not stop an early read.
     if (!live.fields.task_id?.trim()) return null;
     const { definition } = await loadDefinition(deps.db, live.fields.task_id.trim(), optionalVersion(live.fields));
-    const scan = await scanFile(live.open(), live.filename, definition).catch(() => null);
+    const scan = await scanFile(live, live.filename, definition).catch(() => null);
     return scan && { key: definitionKey(live.fields), scan };
   })().catch(() => null);
 }
@@ -106,7 +106,7 @@ export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<Early
     const batchId = await insertIngesting(deps, p).catch(() => null);
     if (!batchId) return null;
     try {
-      const scan = await ingestFile(deps.db, batchId, live.open(), live.filename, p.definition);
+      const scan = await ingestFile(deps.db, batchId, live, live.filename, p.definition);
       return { key: definitionKey(live.fields), batchId, scan };
     } catch {
       await dropBatch(deps, batchId);
@@ -150,7 +150,7 @@ export async function validateData(deps: Pick<BatchDeps, 'db'>, upload: Upload, 
   if (!scan) {
     // Not read early (or for another version): load the task the complete form names and read the spool.
     const { definition } = await loadDefinition(deps.db, requireTaskId(upload.fields), optionalVersion(upload.fields));
-    scan = await scanFile(file.path, file.filename, definition);
+    scan = await scanFile(file, file.filename, definition);
   }
   if (scan.total === 0) throw badRequest('Invalid batch file', 'the file has no rows');
   return [{ job_count: scan.total, job_improper_format_count: scan.errorCount, job_improper_format: scan.errors }];
@@ -172,7 +172,7 @@ export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promi
     if (e) scan = e.scan;
     else {
       batchId = await insertIngesting(deps, p);
-      scan = await ingestFile(deps.db, batchId, file.path, file.filename, p.definition);
+      scan = await ingestFile(deps.db, batchId, file, file.filename, p.definition);
     }
     assertHasRows(scan);
     const id = batchId!;

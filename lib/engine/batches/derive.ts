@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BatchLinks, DerivedBatchResponse, RowStatus } from '@/lib/contract/batch-extensions';
 import type { Db } from '../db/client';
 import { batchLinks, batches } from '../db/schema';
@@ -7,14 +7,14 @@ import { newId } from '../ids';
 import { loadDefinition } from '../tasks/queries';
 import { validateWebhookUrl, type BatchDeps } from './create';
 import { findBatch } from './read';
-import { BLOCK_ROWS, encodeBlock, type StoredRow } from './row-blocks';
+import { BlockWriter } from './block-writer';
+import { BLOCK_ROWS, encodeBlock, type StoredRow } from './row-block-format';
+import { BLOCKS_PER_GROUP } from './scan-rows';
 import { iterateBatchRows } from './rows';
 
 // Batches made from another batch's rows (extension): "retry failed rows" copies the failed rows,
 // "re-run" copies every row onto another task version. The child gets its own blocks (same
 // data_uuids and inputs, renumbered 0…n-1) and a batch_links row, so each side can find the other.
-
-const BLOCKS_PER_WRITE = 8;
 
 interface DeriveOptions {
   relation: 'retry' | 'rerun';
@@ -61,28 +61,32 @@ export async function deriveBatch(
   try {
     let n = 0;
     let block: StoredRow[] = [];
-    let pending: { block: number; rows: string }[] = [];
+    let group: string[] = [];
+    let groupStart = 0;
+    const writer = new BlockWriter(deps.db, id);
     const write = async () => {
-      if (!pending.length) return;
-      const values = pending.map((b) => sql`(${id}, ${b.block}, ${b.rows})`);
-      pending = [];
-      await deps.db.execute(
-        sql`INSERT INTO batch_rows (batch_id, block, rows) VALUES ${sql.join(values, sql`, `)}`,
-      );
-      await new Promise((r) => setImmediate(r));
+      const blocks = group;
+      group = [];
+      await writer.write(groupStart, blocks);
+      groupStart += blocks.length;
     };
     const seal = async () => {
       if (!block.length) return;
-      pending.push({ block: Math.floor((n - 1) / BLOCK_ROWS), rows: encodeBlock(block) });
+      group.push(encodeBlock(block));
       block = [];
-      if (pending.length >= BLOCKS_PER_WRITE) await write();
+      if (group.length >= BLOCKS_PER_GROUP) await write();
     };
-    for await (const row of iterateBatchRows(deps.db, parent.id, opts.status)) {
-      block.push([n++, row.data_uuid, row.inputs]);
-      if (block.length === BLOCK_ROWS) await seal();
+    try {
+      for await (const row of iterateBatchRows(deps.db, parent.id, opts.status)) {
+        block.push([n++, row.data_uuid, row.inputs]);
+        if (block.length === BLOCK_ROWS) await seal();
+      }
+      await seal();
+      await write();
+      await writer.finish();
+    } finally {
+      await writer.settle();
     }
-    await seal();
-    await write();
     if (n === 0) throw conflict('No rows to copy', `batch ${parentId} has no matching rows`);
     await deps.db.transaction(async (tx) => {
       await tx

@@ -1,13 +1,9 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { batchRows } from '../db/schema';
+import { BLOCK_ROWS, type StoredRow } from './row-block-format';
 
-/** One accepted input row as stored: [seq (its index in the file), data_uuid, inputs]. */
-export type StoredRow = [number, string, string[]];
-
-export const BLOCK_ROWS = 1000;
-
-export const encodeBlock = (rows: StoredRow[]) => JSON.stringify(rows);
+export type { StoredRow };
 
 // Decoded blocks are kept a while: a worker claims a few rows at a time from the same block, and
 // decoding 1,000 rows for each claim would cost more than the claim itself. Blocks never change.

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { EngineError, badRequest } from '../errors';
+import { FileProgress } from '../batches/scan-thread/file-progress';
 import { newId } from '../ids';
 
 export interface Upload {
@@ -13,66 +14,15 @@ export interface Upload {
 }
 
 /**
- * The file part while it is still arriving: `fields` are those sent before it, and `open()` reads the
- * spool as it is written (ending when the part is complete, throwing if the upload fails). Lets a
- * handler start reading rows before the upload has finished.
+ * The file part while it is still arriving: `fields` are those sent before it; `path` is the spool and
+ * `progress` says how far it is written (done when the part is complete, failed if the upload fails).
+ * Lets a handler start reading rows before the upload has finished.
  */
 export interface LiveFile {
   filename: string;
   fields: Record<string, string>;
-  open(): NodeJS.ReadableStream;
-}
-
-const LIVE_READ_BYTES = 256 * 1024;
-
-/** How far the spool has been written, for readers that follow it. */
-class SpoolProgress {
-  written = 0;
-  done = false;
-  failed: Error | null = null;
-  private waiters: (() => void)[] = [];
-  advance(bytes: number) {
-    this.written = bytes;
-    this.wake();
-  }
-  finish() {
-    this.done = true;
-    this.wake();
-  }
-  fail(err: Error) {
-    this.failed ??= err;
-    this.wake();
-  }
-  next(): Promise<void> {
-    return new Promise((r) => this.waiters.push(r));
-  }
-  private wake() {
-    const w = this.waiters;
-    this.waiters = [];
-    for (const r of w) r();
-  }
-}
-
-async function* followSpool(file: string, progress: SpoolProgress): AsyncGenerator<Buffer> {
-  const fh = await fs.promises.open(file, 'r');
-  try {
-    let pos = 0;
-    for (;;) {
-      if (progress.failed) throw progress.failed;
-      if (pos < progress.written) {
-        const want = Math.min(progress.written - pos, LIVE_READ_BYTES);
-        const buf = Buffer.allocUnsafe(want);
-        const { bytesRead } = await fh.read(buf, 0, want, pos);
-        pos += bytesRead;
-        yield bytesRead === want ? buf : buf.subarray(0, bytesRead);
-        continue;
-      }
-      if (progress.done) return;
-      await progress.next();
-    }
-  } finally {
-    await fh.close();
-  }
+  path: string;
+  progress: FileProgress;
 }
 
 // The upload is spooled to a temp file as it streams in: memory stays flat whatever the size, and the
@@ -100,7 +50,7 @@ export async function receiveUpload(
   const tmpPath = path.join(opts.tmpDir, `${newId('upload')}.part`);
   let fileStream: NodeJS.ReadableStream & { destroy(err?: Error): void } | null = null;
   let spooling: Promise<void> = Promise.resolve();
-  const progress = new SpoolProgress();
+  const progress = new FileProgress();
   const cleanup = () => fs.rmSync(tmpPath, { force: true });
   // On failure the spool may still be opening or writing: stop and close it first, or the file would
   // be created (or kept) after we removed it. Live readers see the failure and stop.
@@ -162,7 +112,8 @@ export async function receiveUpload(
       opts.onFile?.({
         filename: current.filename,
         fields: { ...fields },
-        open: () => Readable.from(followSpool(tmpPath, progress), { objectMode: false }),
+        path: tmpPath,
+        progress,
       });
     });
     bb.on('filesLimit', () => reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Worker threads (research, the embedded store) run in plain Node whichever way the app was started
+// Worker threads (research, the embedded store, upload scanning) run in plain Node whichever way the app was started
 // (tsx, Vitest, or Next's production server, where this module is itself a Turbopack chunk and no
 // .ts file can be loaded). So each thread's entry is bundled with esbuild into one self-contained
 // ESM file, and that file is started.
@@ -10,6 +10,7 @@ import path from 'node:path';
 export const WORKER_ENTRIES = {
   research: 'lib/engine/research/pool/worker-entry.ts',
   store: 'lib/engine/db/pglite-thread/worker-entry.ts',
+  scan: 'lib/engine/batches/scan-thread/worker-entry.ts',
 } as const;
 export type WorkerName = keyof typeof WORKER_ENTRIES;
 

@@ -1,0 +1,46 @@
+// The ingest benchmarks' HTTP client, in a process of its own as a real client is: it streams a
+// multipart upload from disk with node:http (no FormData, no web streams), so the server process's
+// figures hold only the server's work. Driven over IPC: {id, url, file, fields, key} → {id, ms,
+// status, body}; `ms` runs from the request's start to the response's end.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+function upload({ url, file, fields, key }) {
+  const boundary = `----quarry-bench-${Date.now().toString(16)}`;
+  let head = '';
+  for (const [k, v] of Object.entries(fields)) {
+    head += `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  }
+  head += `--${boundary}\r\ncontent-disposition: form-data; name="batch_input_data"; filename="${path.basename(file)}"\r\ncontent-type: application/octet-stream\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const length = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const parts = [];
+      res.on('data', (c) => parts.push(c));
+      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, body: Buffer.concat(parts).toString() }));
+      res.on('error', reject);
+    });
+    req.write(head);
+    const body = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    body.on('error', reject);
+    body.on('end', () => req.end(tail));
+    body.pipe(req, { end: false });
+  });
+}
+
+process.on('message', async (msg) => {
+  try {
+    process.send({ id: msg.id, ...(await upload(msg)) });
+  } catch (err) {
+    process.send({ id: msg.id, error: String(err?.message ?? err) });
+  }
+});
+process.on('disconnect', () => process.exit(0));
