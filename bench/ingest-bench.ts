@@ -36,9 +36,9 @@ export async function ingestBench(): Promise<void> {
       uploader.close();
     }
     const ratio = median(create) / median(bare);
-    console.log(`\n## Ingest of ${fmt(ROWS)} JSONL rows (${mb.toFixed(0)} MB, ${b.engine.store.kind}), median of ${REPEAT}`);
+    console.log(`\n## Ingest of ${fmt(ROWS)} JSONL rows (${mb.toFixed(0)} MB, ${b.engine.store.kind}; HTTP upload from a client process), median of ${REPEAT}`);
     line('bare read-lines + JSON.parse', `${fmt(median(bare))} rows/s`);
-    line('create-batch (upload from another process, parse, check, store)', `${fmt(median(create))} rows/s`, `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`);
+    line('create-batch (receive, parse, check, store)', `${fmt(median(create))} rows/s`, `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`);
     line('peak RSS growth during create-batch', `${rss.toFixed(0)} MB`, `accepted in full; target ≤ 250 MB: ${verdict(rss <= 250)}`);
   } finally {
     await b.close();

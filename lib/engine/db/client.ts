@@ -38,6 +38,11 @@ async function openPglite(dataDir: string): Promise<Store> {
     try {
       const db = drizzle({ client: client as never, schema }) as unknown as Db;
       await migrate(db as never, { migrationsFolder: migrationsFolder() });
+      // Row blocks are stored uncompressed here: PGlite compresses with pglz in WASM, which took about
+      // as long as parsing the upload (an insert of 100k rows: ~90 ms, ~50 ms without). The blocks take
+      // about the uploaded JSON's size on disk instead of a quarter of it. Catalog-only and idempotent;
+      // PostgreSQL keeps its default (or the operator's default_toast_compression, such as lz4).
+      await client.exec('ALTER TABLE batch_rows ALTER COLUMN rows SET STORAGE EXTERNAL');
       return {
         db,
         kind: 'pglite',

@@ -48,6 +48,35 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+const DESCRIBE_EXECUTE_SYNC = concat([S.describe({ type: 'P' }), S.execute({}), S.sync()]);
+
+/**
+ * A Bind message (unnamed portal, every parameter and result in text format). pg-protocol's writer,
+ * which PGlite uses, counts UTF-8 bytes in a JavaScript loop and grows its buffer by halves: for the
+ * ingest's inserts (8 × ~70 KB of JSON) that cost more than the insert itself. This sizes the buffer
+ * once and lets Buffer.write encode natively.
+ */
+export function bindMessage(statement: string, values: readonly (string | null)[]): Uint8Array {
+  let length = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + 2;
+  const sizes = values.map((v) => (v === null ? -1 : Buffer.byteLength(v)));
+  for (const n of sizes) length += 4 + Math.max(n, 0);
+  const buf = Buffer.allocUnsafe(1 + length);
+  let o = buf.writeUInt8(0x42, 0); // 'B'
+  o = buf.writeInt32BE(length, o);
+  o = buf.writeUInt8(0, o); // portal "" (unnamed)
+  o += buf.write(statement, o);
+  o = buf.writeUInt8(0, o);
+  o = buf.writeInt16BE(0, o); // no parameter format codes: all text
+  o = buf.writeInt16BE(values.length, o);
+  for (let i = 0; i < values.length; i++) {
+    const n = sizes[i]!;
+    o = buf.writeInt32BE(n, o);
+    if (n > 0) o += buf.write(values[i]!, o);
+  }
+  buf.writeInt16BE(0, o); // no result format codes: all text
+  return buf;
+}
+
 export class PreparedStatements {
   /** By SQL text, least recently used first. */
   private readonly statements = new Map<string, Statement>();
@@ -81,7 +110,7 @@ export class PreparedStatements {
       return serialize ? serialize(v) : String(v);
     });
     const messages = await pg.execProtocolStream(
-      concat([S.bind({ statement: st.name, values }), S.describe({ type: 'P' }), S.execute({}), S.sync()]),
+      concat([bindMessage(st.name, values), DESCRIBE_EXECUTE_SYNC]),
       { syncToFs: false },
     );
     return parse.parseResults(messages, pg.parsers, options)[0]!;
