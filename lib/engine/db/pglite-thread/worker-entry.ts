@@ -35,9 +35,17 @@ function serializeError(err: unknown): SerializedDbError {
 }
 
 const identity = (v: unknown) => v;
+// One parsers object per set of raw types (Drizzle sends the same few sets): prepared-query.ts merges
+// it with PGlite's 318 parsers once per object, not once per statement.
+const parsersByRawTypes = new Map<string, Record<number, (v: string) => unknown>>();
 function pgliteOptions(o: QueryOptions) {
-  const parsers: Record<number, (v: string) => unknown> = {};
-  for (const oid of o.rawTypes ?? []) parsers[oid] = identity;
+  const key = (o.rawTypes ?? []).join(',');
+  let parsers = parsersByRawTypes.get(key);
+  if (!parsers) {
+    parsers = {};
+    for (const oid of o.rawTypes ?? []) parsers[oid] = identity;
+    parsersByRawTypes.set(key, parsers);
+  }
   return { rowMode: o.rowMode, parsers };
 }
 
