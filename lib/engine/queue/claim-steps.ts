@@ -70,11 +70,14 @@ export async function claimFresh(
   if (hi <= lo) return { jobs: [], inserted: 0 };
   const rows = await rowsInRange(db, batch.id, lo, hi);
   const cols = { jobId: [] as string[], seq: [] as number[], uuid: [] as string[], inputs: [] as string[], host: [] as string[], run: [] as boolean[] };
+  const bySeq = new Map<number, { uuid: string; inputs: string[]; host: string; jobId: string }>();
   for (const [seq, uuid, inputs] of rows) {
     const host = guessHost(inputs);
     const run = slots.hasRoom(host);
     if (run) slots.take(host);
-    cols.jobId.push(newJobId());
+    const jobId = newJobId();
+    bySeq.set(seq, { uuid, inputs, host, jobId });
+    cols.jobId.push(jobId);
     cols.seq.push(seq);
     cols.uuid.push(uuid);
     cols.inputs.push(JSON.stringify(inputs));
@@ -83,7 +86,9 @@ export async function claimFresh(
   }
   // If nothing is inserted, the host slots counted above stay counted for the rest of this claim only,
   // which merely makes it a little conservative.
-  const inserted = await queryRows<ClaimedJob & { state: string }>(
+  // Only what the store decides comes back (id, state); the rest is known here. Returning the inputs
+  // (jsonb) made the store serialize and the caller parse them again.
+  const inserted = await queryRows<{ id: number; seq: number; state: string }>(
     db,
     sql`
     WITH cur AS (
@@ -104,9 +109,25 @@ export async function claimFresh(
     FROM moved, unnest(${sql.param(cols.jobId)}::text[], ${sql.param(cols.seq)}::int[], ${sql.param(cols.uuid)}::text[],
                 ${sql.param(cols.inputs)}::jsonb[], ${sql.param(cols.host)}::text[], ${sql.param(cols.run)}::bool[])
       AS u(job_id, seq, data_uuid, inputs, host, run)
-    RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts, state`,
+    RETURNING id, seq, state`,
   );
-  const jobs = inserted.filter((r) => r.state === 'running').map(({ state: _s, ...r }) => withTask(batch)(r));
+  const jobs: ClaimedJob[] = [];
+  for (const r of inserted) {
+    if (r.state !== 'running') continue;
+    const row = bySeq.get(Number(r.seq))!;
+    jobs.push({
+      id: Number(r.id), // bigserial: a string from PostgreSQL
+      job_id: row.jobId,
+      batch_id: batch.id,
+      seq: Number(r.seq),
+      data_uuid: row.uuid,
+      inputs: row.inputs,
+      host: row.host,
+      attempts: 1,
+      task_id: batch.task_id,
+      task_version: batch.task_version,
+    });
+  }
   if (jobs.length < inserted.length) batch.has_parked = true;
   return { jobs, inserted: inserted.length };
 }
