@@ -109,6 +109,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         maxAttempts: config.maxAttempts,
         jobTimeoutMs: config.runTimeoutMs,
         afterBatchesFinished: () => webhooks.wake(),
+        // On PostgreSQL, API and worker processes may be many: per-host caps count all of them.
+        sharedHostLimits: store.kind === 'postgres',
       })
     : null;
 

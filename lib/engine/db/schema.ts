@@ -247,3 +247,12 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * Retry-After cool-downs per host, shared by every worker process: after a host answers 429/503 with
+ * Retry-After, no worker starts a job for it before `until`.
+ */
+export const hostCooldowns = pgTable('host_cooldowns', {
+  host: text('host').primaryKey(),
+  until: ts('until').notNull(),
+});

@@ -1,4 +1,5 @@
 import type { ActiveBatchCache } from './active-batch-cache';
+import type { HostLimits } from './host-limits';
 
 export interface ClaimedJob {
   id: number;
@@ -34,5 +35,7 @@ export interface ClaimOptions {
   leaseMs: number;
   hostCap: number;
   inFlightByHost: Map<string, number>;
+  /** Running counts of all workers and Retry-After cool-downs (host-limits.ts). */
+  hosts?: HostLimits;
   cache?: ActiveBatchCache;
 }

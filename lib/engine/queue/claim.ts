@@ -29,8 +29,12 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
   if (active.length === 0) return [];
   const perBatch = Math.max(1, Math.ceil(opts.limit / active.length));
   const perHost = new Map(opts.inFlightByHost);
+  // The store's count covers every worker (this one's jobs too, unless just finished and not yet written).
+  for (const [host, n] of opts.hosts?.running ?? []) perHost.set(host, Math.max(n, perHost.get(host) ?? 0));
+  const now = Date.now();
+  const cooling = (host: string) => (opts.hosts?.cooledUntil.get(host) ?? 0) > now;
   const slots = {
-    hasRoom: (host: string) => !host || (perHost.get(host) ?? 0) < opts.hostCap,
+    hasRoom: (host: string) => !host || (!cooling(host) && (perHost.get(host) ?? 0) < opts.hostCap),
     take: (host: string) => void perHost.set(host, (perHost.get(host) ?? 0) + 1),
   };
   const claimed: ClaimedJob[] = [];

@@ -7,6 +7,7 @@ import { executeRun, failedOutcome, type JobOutcome, type Research } from '../ta
 import { ActiveBatchCache, claimJobs, renewLeases, type ClaimedJob } from './claim';
 import { completeJobs, type Completion, type FinishedBatch } from './complete';
 import { retryDelayMs } from './backoff';
+import { HostLimitsView, pruneCooldowns } from './host-limits';
 import { reapExpiredLeases } from './reaper';
 import { enqueueDueCompletionWebhooks } from '../webhooks/enqueue-due';
 
@@ -22,6 +23,8 @@ export interface WorkerOptions {
   jobTimeoutMs: number;
   /** Told about batches a completion group finished (after their webhook deliveries are enqueued). */
   afterBatchesFinished?: (finished: FinishedBatch[]) => void;
+  /** Other worker processes share the store (PostgreSQL): count every worker's jobs per host. */
+  sharedHostLimits?: boolean;
 }
 
 const FLUSH_DELAY_MS = 10;
@@ -51,8 +54,11 @@ export class Worker {
   private leaseTimer: NodeJS.Timeout | null = null;
   private readonly controllers = new Map<number, AbortController>();
   private readonly active = new ActiveBatchCache();
+  private readonly hosts: HostLimitsView;
 
-  constructor(private readonly opts: WorkerOptions) {}
+  constructor(private readonly opts: WorkerOptions) {
+    this.hosts = new HostLimitsView(opts.db, opts.sharedHostLimits ?? false);
+  }
 
   start(): void {
     if (this.loopDone) return;
@@ -69,6 +75,7 @@ export class Worker {
         enqueueDueCompletionWebhooks(this.opts.db)
           .then((n) => n && this.opts.afterBatchesFinished?.([]))
           .catch((e) => console.error('[quarry] webhook sweeper failed:', (e as Error).message));
+        pruneCooldowns(this.opts.db).catch((e) => console.error('[quarry] cool-down cleanup failed:', (e as Error).message));
       },
       Math.max(1000, Math.floor(this.opts.leaseMs / 3)),
     );
@@ -137,6 +144,7 @@ export class Worker {
           leaseMs: this.opts.leaseMs,
           hostCap: this.opts.hostCap,
           inFlightByHost: this.hostCount,
+          hosts: await this.hosts.load(),
           cache: this.active,
         });
         failures = 0;
@@ -171,6 +179,12 @@ export class Worker {
         const n = (this.hostCount.get(job.host) ?? 1) - 1;
         if (n <= 0) this.hostCount.delete(job.host);
         else this.hostCount.set(job.host, n);
+        if (outcome.retryAfterSeconds) {
+          // The host asked to wait: no worker starts another of its jobs before then.
+          this.hosts
+            .noteCooldown(job.host, outcome.retryAfterSeconds)
+            .catch((e) => console.error('[quarry] recording a cool-down failed:', (e as Error).message));
+        }
         const completion = this.toCompletion(job, outcome);
         // A retry makes a parked job the cached view does not know about.
         if (completion.state === 'retry') this.active.invalidate();
