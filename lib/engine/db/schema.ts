@@ -111,7 +111,10 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     jobId: text('job_id').notNull(),
-    batchId: text('batch_id').references(() => batches.id, { onDelete: 'cascade' }),
+    // No foreign key: a job row is only ever inserted by a claim that holds its batch row (FOR UPDATE),
+    // and only batches still INGESTING (no jobs yet) are ever deleted. The key's check on every
+    // inserted job cost more of a claim's execution (~0.25 of 0.4 ms) than the rest of the insert.
+    batchId: text('batch_id'),
     seq: integer('seq').notNull(),
     dataUuid: text('data_uuid').notNull(),
     inputs: jsonb('inputs').$type<string[]>().notNull(),
