@@ -8,8 +8,7 @@ import { loadDefinition } from '../tasks/queries';
 import { validateWebhookUrl, type BatchDeps } from './create';
 import { findBatch } from './read';
 import { BlockWriter } from './block-writer';
-import { BLOCK_ROWS, encodeBlock, type StoredRow } from './row-block-format';
-import { BLOCKS_PER_GROUP } from './scan-rows';
+import { BLOCK_ROWS, BlockPacker } from './row-block-format';
 import { iterateBatchRows } from './rows';
 
 // Batches made from another batch's rows (extension): "retry failed rows" copies the failed rows,
@@ -60,29 +59,13 @@ export async function deriveBatch(
   });
   try {
     let n = 0;
-    let block: StoredRow[] = [];
-    let group: string[] = [];
-    let groupStart = 0;
     const writer = new BlockWriter(deps.db, id);
-    const write = async () => {
-      const blocks = group;
-      group = [];
-      await writer.write(groupStart, blocks);
-      groupStart += blocks.length;
-    };
-    const seal = async () => {
-      if (!block.length) return;
-      group.push(encodeBlock(block));
-      block = [];
-      if (group.length >= BLOCKS_PER_GROUP) await write();
-    };
+    const packer = new BlockPacker((first, blocks) => writer.write(first, blocks));
     try {
       for await (const row of iterateBatchRows(deps.db, parent.id, opts.status)) {
-        block.push([n++, row.data_uuid, row.inputs]);
-        if (block.length === BLOCK_ROWS) await seal();
+        await packer.add([n++, row.data_uuid, row.inputs]);
       }
-      await seal();
-      await write();
+      await packer.end();
       await writer.finish();
     } finally {
       await writer.settle();
