@@ -6,7 +6,7 @@ import { bareParse, call, createTask, fmt, startBenchEngine, startUploader, writ
 import { line, median, verdict, withPeakRss } from './util';
 
 const ROWS = Number(process.env.BENCH_INGEST_1M_ROWS ?? 1_000_000);
-const REPEAT = Number(process.env.BENCH_INGEST_1M_REPEAT ?? 1);
+const REPEAT = Number(process.env.BENCH_INGEST_1M_REPEAT ?? 3);
 
 export async function ingestBench(): Promise<void> {
   const b = await startBenchEngine({ QUARRY_WORKER: 'off' }, { startWorker: false });

@@ -63,7 +63,8 @@ export async function deriveBatch(
     const packer = new BlockPacker((first, blocks) => writer.write(first, blocks));
     try {
       for await (const row of iterateBatchRows(deps.db, parent.id, opts.status)) {
-        await packer.add([n++, row.data_uuid, row.inputs]);
+        const sealed = packer.add([n++, row.data_uuid, row.inputs]);
+        if (sealed) await sealed;
       }
       await packer.end();
       await writer.finish();

@@ -23,9 +23,13 @@ export class BlockPacker {
 
   constructor(private readonly sink: BlockSink) {}
 
-  async add(row: StoredRow): Promise<void> {
+  /**
+   * Adds a row; returns a promise only when a block was sealed (await it then). Not async: an await per
+   * row costs a microtask each, a measurable share of reading 100k rows.
+   */
+  add(row: StoredRow): Promise<void> | undefined {
     this.block.push(row);
-    if (this.block.length === BLOCK_ROWS) await this.seal();
+    return this.block.length === BLOCK_ROWS ? this.seal() : undefined;
   }
 
   /** Hands over whatever is left: call once, after the last row. */

@@ -37,7 +37,8 @@ export async function scanRows(
         continue;
       }
       result.good++;
-      await packer?.add([item.row.index, item.row.data_uuid, item.row.inputs]);
+      const sealed = packer?.add([item.row.index, item.row.data_uuid, item.row.inputs]);
+      if (sealed) await sealed;
     }
   }
   await packer?.end();
