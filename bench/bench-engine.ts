@@ -149,3 +149,14 @@ export function startUploader(): Uploader {
     close: () => child.kill(),
   };
 }
+
+/**
+ * The fixture website in a process of its own (tests/fixtures/site/serve.ts): a real website never
+ * shares an event loop with the engine, and in the same process every page it serves would wait
+ * behind the engine's work (and count as the engine's cost). Both sides of a comparison use it.
+ */
+export async function startSiteProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const { startScript, stopProcess } = await import('../tests/support/processes');
+  const p = await startScript('tests/fixtures/site/serve.ts', process.env, /fixture site on (http:\/\/\S+)/);
+  return { url: p.url!, close: () => stopProcess(p) };
+}

@@ -111,6 +111,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         afterBatchesFinished: () => webhooks.wake(),
         // On PostgreSQL, API and worker processes may be many: per-host caps count all of them.
         sharedHostLimits: store.kind === 'postgres',
+        // The embedded store is held by this process alone, so this worker is its only claimer.
+        soleClaimer: store.kind === 'pglite',
       })
     : null;
 

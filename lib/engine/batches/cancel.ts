@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../errors';
+import { asCancel } from '../queue/cancel-epoch';
 
 // Spec 3: one transaction marks the batch cancelled and removes its pending jobs, returning the count.
 // Claims take the batch row with SKIP LOCKED, so nothing is handed out while this runs.
 // Jobs already claimed are "in progress" and finish; the worker's completion step then closes the batch.
+// asCancel: a worker that starts jobs before its claim statement has run must not do so meanwhile.
 export async function cancelBatch(db: Db, batchId: string) {
+  return asCancel(() => cancelTransaction(db, batchId));
+}
+
+function cancelTransaction(db: Db, batchId: string) {
   return db.transaction(async (tx) => {
     const locked = await queryRows<{
       job_status: string;

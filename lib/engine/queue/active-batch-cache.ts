@@ -7,6 +7,8 @@ import type { ActiveBatch } from './claim-types';
  */
 export class ActiveBatchCache {
   batches: ActiveBatch[] = [];
+  /** cancelEpoch() when the read of `batches` was sent (cancel-epoch.ts). */
+  epoch = 0;
   private at = 0;
   constructor(private readonly ttlMs = 250) {}
 
@@ -14,8 +16,9 @@ export class ActiveBatchCache {
     return this.at > 0 && Date.now() - this.at < this.ttlMs;
   }
 
-  set(batches: ActiveBatch[]): void {
+  set(batches: ActiveBatch[], epoch: number): void {
     this.batches = batches;
+    this.epoch = epoch;
     this.at = Date.now();
   }
 

@@ -5,6 +5,7 @@ import { rowsInRange } from '../batches/row-blocks';
 import { newJobId } from '../tasks/ids';
 import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
 import { guessHost } from './guess-host';
+import { noCancelSince } from './cancel-epoch';
 
 export interface HostSlots {
   hasRoom(host: string): boolean;
@@ -57,6 +58,8 @@ export async function claimParked(
  * cursor from the position we read and inserts the jobs, or does nothing (inserted 0) when a cancel or
  * another worker holds or has moved the cursor. Rows over a host's cap are inserted as pending
  * (parked) and taken by a later claim.
+ * With opts.startEarly (the store's sole claimer) and no cancel since `seen`, the jobs are handed
+ * over as the statement is sent, and the cursor is taken as moved: nobody else moves it.
  */
 export async function claimFresh(
   db: Db,
@@ -64,6 +67,7 @@ export async function claimFresh(
   room: number,
   opts: ClaimOptions,
   slots: HostSlots,
+  seen: number,
 ): Promise<{ jobs: ClaimedJob[]; inserted: number }> {
   const lo = Number(batch.next_ord);
   const hi = Math.min(lo + room, Number(batch.jobs_added));
@@ -88,7 +92,7 @@ export async function claimFresh(
   // which merely makes it a little conservative.
   // Only what the store decides comes back (id, state); the rest is known here. Returning the inputs
   // (jsonb) made the store serialize and the caller parse them again.
-  const inserted = await queryRows<{ id: number; seq: number; state: string }>(
+  const statement = queryRows<{ id: number; seq: number; state: string }>(
     db,
     sql`
     WITH cur AS (
@@ -111,22 +115,39 @@ export async function claimFresh(
       AS u(job_id, seq, data_uuid, inputs, host, run)
     RETURNING id, seq, state`,
   );
-  const jobs: ClaimedJob[] = [];
-  for (const r of inserted) {
-    if (r.state !== 'running') continue;
-    const row = bySeq.get(Number(r.seq))!;
-    jobs.push({
-      id: Number(r.id), // bigserial: a string from PostgreSQL
+  const job = (seq: number, id: number): ClaimedJob => {
+    const row = bySeq.get(seq)!;
+    return {
+      id,
       job_id: row.jobId,
       batch_id: batch.id,
-      seq: Number(r.seq),
+      seq,
       data_uuid: row.uuid,
       inputs: row.inputs,
       host: row.host,
       attempts: 1,
       task_id: batch.task_id,
       task_version: batch.task_version,
+    };
+  };
+  // Decided in the same turn of the event loop as the statement was sent (see cancel-epoch.ts).
+  if (opts.startEarly && noCancelSince(seen)) {
+    const early = cols.seq.filter((_, i) => cols.run[i]).map((seq) => job(seq, 0));
+    const claimed = statement.then((inserted) => {
+      // The statement inserts every row or none.
+      const ids = new Map(inserted.map((r) => [Number(r.seq), Number(r.id)]));
+      for (const j of early) j.id = ids.get(j.seq) ?? 0;
+      return inserted.length > 0;
     });
+    opts.startEarly(early, claimed);
+    if (early.length < cols.seq.length) batch.has_parked = true;
+    return { jobs: [], inserted: cols.seq.length };
+  }
+  const inserted = await statement;
+  const jobs: ClaimedJob[] = [];
+  for (const r of inserted) {
+    if (r.state !== 'running') continue;
+    jobs.push(job(Number(r.seq), Number(r.id))); // id: bigserial, a string from PostgreSQL
   }
   if (jobs.length < inserted.length) batch.has_parked = true;
   return { jobs, inserted: inserted.length };

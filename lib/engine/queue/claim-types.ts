@@ -38,4 +38,10 @@ export interface ClaimOptions {
   /** Running counts of all workers and Retry-After cool-downs (host-limits.ts). */
   hosts?: HostLimits;
   cache?: ActiveBatchCache;
+  /**
+   * Only for the store's sole claimer (cancel-epoch.ts): new rows' jobs are handed to this before the
+   * claim statement has run, with the statement's outcome (true: claimed; false or a rejection: not,
+   * and they must stop without a result). Jobs handed over here are not in claimJobs' answer.
+   */
+  startEarly?: (jobs: ClaimedJob[], claimed: Promise<boolean>) => void;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { claimFresh, claimParked } from './claim-steps';
 import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
+import { cancelEpoch } from './cancel-epoch';
 
 export type { ClaimedJob, ClaimOptions } from './claim-types';
 export { guessHost } from './guess-host';
@@ -21,10 +22,14 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
   if (opts.limit <= 0) return [];
   const cache = opts.cache;
   let active: ActiveBatch[];
-  if (cache?.fresh()) active = cache.batches;
-  else {
+  let seen: number;
+  if (cache?.fresh()) {
+    active = cache.batches;
+    seen = cache.epoch;
+  } else {
+    seen = cancelEpoch();
     active = await loadActive(db);
-    cache?.set(active);
+    cache?.set(active, seen);
   }
   if (active.length === 0) return [];
   const perBatch = Math.max(1, Math.ceil(opts.limit / active.length));
@@ -56,7 +61,7 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
       if (parked.jobs.length) parkedOnly.push(batch.id);
       continue;
     }
-    const fresh = await claimFresh(db, batch, want, opts, slots);
+    const fresh = await claimFresh(db, batch, want, opts, slots, seen);
     claimed.push(...fresh.jobs);
     if (fresh.inserted) {
       batch.next_ord = Number(batch.next_ord) + fresh.inserted;

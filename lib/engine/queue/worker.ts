@@ -25,7 +25,15 @@ export interface WorkerOptions {
   afterBatchesFinished?: (finished: FinishedBatch[]) => void;
   /** Other worker processes share the store (PostgreSQL): count every worker's jobs per host. */
   sharedHostLimits?: boolean;
+  /**
+   * This worker is the store's only claimer (the embedded store, which one process holds): it starts
+   * new rows' jobs as it sends their claim statement instead of after it returns (cancel-epoch.ts).
+   */
+  soleClaimer?: boolean;
 }
+
+/** The claim of a job claimed the usual way has already run. */
+const CLAIMED = Promise.resolve(true);
 
 const FLUSH_DELAY_MS = 10;
 const FLUSH_MAX = 64;
@@ -43,7 +51,7 @@ const CLAIM_COALESCE_MS = 2;
  */
 export class Worker {
   readonly id = newId(`w-${hostname().slice(0, 12)}-${process.pid}`, 6);
-  private readonly inFlight = new Map<number, ClaimedJob>();
+  private readonly inFlight = new Set<ClaimedJob>();
   private readonly hostCount = new Map<string, number>();
   private buffer: Completion[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
@@ -52,7 +60,10 @@ export class Worker {
   private stopping = false;
   private loopDone: Promise<void> | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
-  private readonly controllers = new Map<number, AbortController>();
+  private readonly controllers = new Map<ClaimedJob, AbortController>();
+  /** Outcomes of claim statements whose jobs started early, until they are known. */
+  private readonly confirming = new Set<Promise<void>>();
+  private startedEarly = 0;
   private readonly active = new ActiveBatchCache();
   private readonly hosts: HostLimitsView;
 
@@ -65,7 +76,7 @@ export class Worker {
     this.loopDone = this.loop();
     this.leaseTimer = setInterval(
       () => {
-        renewLeases(this.opts.db, this.id, [...this.inFlight.keys()], this.opts.leaseMs).catch((e) =>
+        renewLeases(this.opts.db, this.id, this.claimedIds(), this.opts.leaseMs).catch((e) =>
           console.error('[quarry] lease renewal failed:', (e as Error).message),
         );
         reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
@@ -104,9 +115,10 @@ export class Worker {
     while (this.inFlight.size > 0 && Date.now() < until) await this.sleep(50);
     for (const c of this.controllers.values()) c.abort();
     await this.loopDone;
+    await Promise.all(this.confirming);
     await this.flush();
     if (this.inFlight.size > 0) {
-      const ids = [...this.inFlight.keys()];
+      const ids = this.claimedIds();
       this.inFlight.clear();
       await completeJobs(
         this.opts.db,
@@ -115,6 +127,29 @@ export class Worker {
       );
     }
   }
+
+  /** Store ids of the jobs in flight (a job started early has none until its claim statement ran). */
+  private claimedIds(): number[] {
+    const ids: number[] = [];
+    for (const job of this.inFlight) if (job.id > 0) ids.push(job.id);
+    return ids;
+  }
+
+  private readonly startEarly = (jobs: ClaimedJob[], claimed: Promise<boolean>): void => {
+    const known = claimed.then(
+      (ok) => {
+        if (!ok) this.active.invalidate(); // not expected (see cancel-epoch.ts); look afresh
+      },
+      (err: unknown) => {
+        this.active.invalidate();
+        console.error('[quarry] claim failed:', (err as Error).message);
+      },
+    );
+    this.confirming.add(known);
+    void known.then(() => this.confirming.delete(known));
+    this.startedEarly += jobs.length;
+    for (const job of jobs) this.run(job, claimed);
+  };
 
   private async loop(): Promise<void> {
     let failures = 0;
@@ -137,6 +172,7 @@ export class Worker {
       }
       firstFreeAt = 0;
       let claimed: ClaimedJob[] = [];
+      const earlyBefore = this.startedEarly;
       try {
         claimed = await claimJobs(this.opts.db, {
           workerId: this.id,
@@ -146,6 +182,7 @@ export class Worker {
           inFlightByHost: this.hostCount,
           hosts: await this.hosts.load(),
           cache: this.active,
+          startEarly: this.opts.soleClaimer ? this.startEarly : undefined,
         });
         failures = 0;
       } catch (err) {
@@ -155,30 +192,43 @@ export class Worker {
         await this.sleep(Math.min(10_000, 200 * 2 ** failures));
         continue;
       }
-      for (const job of claimed) this.run(job);
-      if (claimed.length === 0) await this.sleep(IDLE_POLL_MS);
+      for (const job of claimed) this.run(job, CLAIMED);
+      if (claimed.length === 0 && this.startedEarly === earlyBefore) await this.sleep(IDLE_POLL_MS);
     }
   }
 
-  private run(job: ClaimedJob): void {
-    this.inFlight.set(job.id, job);
+  /** `claimed`: the outcome of the job's claim statement, which may still be on its way (startEarly). */
+  private run(job: ClaimedJob, claimed: Promise<boolean>): void {
+    this.inFlight.add(job);
     this.hostCount.set(job.host, (this.hostCount.get(job.host) ?? 0) + 1);
     const controller = new AbortController();
-    this.controllers.set(job.id, controller);
+    this.controllers.set(job, controller);
     const timer = setTimeout(() => controller.abort(), this.opts.jobTimeoutMs);
+    const isClaimed = claimed.then(
+      (ok) => ok,
+      () => false,
+    );
+    // A claim that did not go through: stop the job at once; it ends without a result.
+    void isClaimed.then((ok) => ok || controller.abort());
     this.execute(job, controller.signal)
       .catch((err) => {
         console.error('[quarry] job crashed:', err);
         return failedOutcome('the job failed unexpectedly');
       })
-      .then((outcome) => {
+      .then(async (outcome) => {
         clearTimeout(timer);
-        this.controllers.delete(job.id);
-        if (this.stopping && controller.signal.aborted) return; // released by stop()
-        this.inFlight.delete(job.id);
+        // A result is written only for a claimed job, and only once its claim has run.
+        const ok = await isClaimed;
+        this.controllers.delete(job);
+        if (ok && this.stopping && controller.signal.aborted) return; // released by stop()
+        this.inFlight.delete(job);
         const n = (this.hostCount.get(job.host) ?? 1) - 1;
         if (n <= 0) this.hostCount.delete(job.host);
         else this.hostCount.set(job.host, n);
+        if (!ok) {
+          this.wakeUp?.();
+          return;
+        }
         if (outcome.retryAfterSeconds) {
           // The host asked to wait: no worker starts another of its jobs before then.
           this.hosts

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cancelBatch } from '@/lib/engine/batches/cancel';
+import { queryRows } from '@/lib/engine/db/query-rows';
+import { ActiveBatchCache, claimJobs, type ClaimedJob, type ClaimOptions } from '@/lib/engine/queue/claim';
+import { completeJobs } from '@/lib/engine/queue/complete';
+import { apiClient, batchForm, jsonlFile } from '../support/api';
+import { startTestEngine, type TestEngine } from '../support/engine-harness';
+
+// The embedded store's worker is its only claimer and starts a claim's jobs as the claim statement is
+// sent (cancel-epoch.ts). Exact cancel counts then rest on one rule: no early start once a cancel has
+// begun since the claimer read the cursor. Checked here on the claims themselves, no website fetched.
+// PostgreSQL has many claimers and never starts early.
+let t: TestEngine;
+let api: ReturnType<typeof apiClient>;
+let taskId: string;
+beforeAll(async () => {
+  t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+  api = apiClient(t.url, t.key);
+  const task = await api.post('/v0.1/tasks/create', {
+    json: { description: 'Find the contact email of a company website' },
+  });
+  taskId = task.body.data.task_id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function newBatch(rows: number): Promise<string> {
+  const data = Array.from({ length: rows }, (_, n) => ({
+    data_uuid: `r${n}`,
+    inputs: [`https://h${n}.example/`],
+  }));
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(data)) });
+  expect(created.status).toBe(201);
+  return created.body.data.batch_id;
+}
+
+function claimer() {
+  const cache = new ActiveBatchCache(60_000); // stays fresh for the whole test unless invalidated
+  const early: { jobs: ClaimedJob[]; idsWhenHanded: number[]; claimed: Promise<boolean> }[] = [];
+  const opts = (limit: number): ClaimOptions => ({
+    workerId: 'w-early',
+    limit,
+    leaseMs: 30_000,
+    hostCap: 100,
+    inFlightByHost: new Map(),
+    cache,
+    startEarly: (jobs, claimed) => early.push({ jobs, idsWhenHanded: jobs.map((j) => j.id), claimed }),
+  });
+  return { cache, early, claim: (limit: number) => claimJobs(t.engine.db, opts(limit)) };
+}
+
+const succeed = (jobs: ClaimedJob[]) =>
+  completeJobs(
+    t.engine.db,
+    'w-early',
+    jobs.map((j) => ({ id: j.id, state: 'succeeded' as const, result: { data: {} } })),
+  );
+
+it.skipIf(Boolean(process.env.DATABASE_URL))(
+  'jobs are handed over as their claim is sent; none once a cancel has begun, and the counts add up',
+  async () => {
+    const batchId = await newBatch(10);
+    const c = claimer();
+
+    expect(await c.claim(2)).toEqual([]); // not in the answer: handed over early
+    expect(c.early).toHaveLength(1);
+    const first = c.early[0]!;
+    expect(first.jobs.map((j) => j.data_uuid)).toEqual(['r0', 'r1']);
+    expect(first.idsWhenHanded).toEqual([0, 0]); // before the statement had run
+    expect(await first.claimed).toBe(true);
+    expect(first.jobs.every((j) => j.id > 0)).toBe(true);
+
+    // A cancel begins; the claimer's view of the cursor predates it, so it must not start early.
+    const cancelling = cancelBatch(t.engine.db, batchId);
+    const during = await c.claim(3);
+    const cancel = await cancelling;
+    expect(c.early).toHaveLength(1);
+    // Whichever statement ran first, the cancel counted exactly what was claimed.
+    expect(cancel.jobs_in_progress).toBe(2 + during.length);
+    expect(cancel.jobs_removed).toBe(8 - during.length);
+
+    await succeed([...first.jobs, ...during]);
+    const [b] = await queryRows<{
+      job_status: string;
+      jobs_completed: number;
+      jobs_removed: number;
+      jobs_added: number;
+    }>(
+      t.engine.db,
+      sql`SELECT job_status, jobs_completed, jobs_removed, jobs_added FROM batches WHERE id = ${batchId}`,
+    );
+    expect(b).toMatchObject({ job_status: 'CANCELLED', jobs_added: 10 });
+    expect(b!.jobs_completed + b!.jobs_removed).toBe(10);
+    const started = await queryRows<{ n: number }>(
+      t.engine.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${batchId} AND started_at IS NOT NULL`,
+    );
+    expect(started[0]!.n).toBe(b!.jobs_completed);
+  },
+);
+
+it.skipIf(Boolean(process.env.DATABASE_URL))(
+  'a claim statement that takes nothing says so, and its early jobs get no store id',
+  async () => {
+    const batchId = await newBatch(4);
+    const c = claimer();
+    await c.claim(1);
+    expect(await c.early[0]!.claimed).toBe(true);
+    // The cursor moves behind the claimer's back (nothing in Quarry does this: only a cancel moves
+    // it besides the claimer, and cancels are guarded); the stale view's claim must come to nothing.
+    await t.engine.db.execute(sql`UPDATE batches SET next_ord = next_ord + 1 WHERE id = ${batchId}`);
+    await c.claim(1);
+    expect(c.early).toHaveLength(2);
+    expect(await c.early[1]!.claimed).toBe(false);
+    expect(c.early[1]!.jobs[0]!.id).toBe(0);
+    const rows = await queryRows<{ n: number }>(
+      t.engine.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${batchId}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  },
+);
