@@ -16,8 +16,10 @@ import { bareParse, startSiteProcess, startUploader } from './bench-engine';
 // is the median of interleaved repetitions of the baseline and the measured path.
 const KEY = 'qk_bench_0123456789abcdefghijklmnopqrstuvwxyz';
 const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 100_000);
-const THROUGHPUT_ROWS = Number(process.env.BENCH_THROUGHPUT_ROWS ?? 1_000);
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
+// Runs of 1,000 rows took about a second and single runs differed by up to 1.6× (the first after the
+// warm-up was always the slowest, for both): longer runs, a full warm-up and more of them.
+const THROUGHPUT_ROWS = Number(process.env.BENCH_THROUGHPUT_ROWS ?? 2_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 7);
 // A 100k-row upload takes a fraction of a second and single runs differ by up to 2× on this machine:
 // more of them make the median steady.
 const INGEST_REPEAT = Number(process.env.BENCH_INGEST_REPEAT ?? 9);
@@ -164,8 +166,8 @@ export async function engineBench() {
   // Distinct pages per run (no cache anywhere, but keep runs independent), warm-up first.
   const urlsFor = (run: number) => Array.from({ length: THROUGHPUT_ROWS }, (_, i) => `${site.url}/co/${run * THROUGHPUT_ROWS + i}/`);
   // Warm-up of both paths, so neither pays the JIT (or the research thread's start) in its figure.
-  await bareLoop(pool.research, definition, urlsFor(100).slice(0, 200));
-  await engineRun(engine, http.url, dir, taskId, urlsFor(101).slice(0, 200), worker);
+  await bareLoop(pool.research, definition, urlsFor(100));
+  await engineRun(engine, http.url, dir, taskId, urlsFor(101), worker);
   for (let r = 0; r < REPEAT; r++) {
     bare.push(await bareLoop(pool.research, definition, urlsFor(2 * r)));
     eng.push(await engineRun(engine, http.url, dir, taskId, urlsFor(2 * r + 1), worker));
