@@ -41,7 +41,8 @@ export interface ClaimOptions {
   /**
    * Only for the store's sole claimer (cancel-epoch.ts): new rows' jobs are handed to this before the
    * claim statement has run, with the statement's outcome (true: claimed; false or a rejection: not,
-   * and they must stop without a result). Jobs handed over here are not in claimJobs' answer.
+   * and they must stop without a result). Jobs handed over here are not in claimJobs' answer. The
+   * cursor row is then taken without a row lock: nothing else claims, and statements run one by one.
    */
   startEarly?: (jobs: ClaimedJob[], claimed: Promise<boolean>) => void;
 }
