@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 let t: TestEngine;
@@ -18,9 +18,9 @@ afterAll(async () => {
 
 it('cancel of a running 200-row batch removes exactly the pending jobs; started ones finish', async () => {
   const api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const taskId = await createContactTask(api);
   const rows = Array.from({ length: 200 }, (_, n) => ({ data_uuid: `r${n}`, inputs: [`${site.url}/slow/150/co/${n}/`] }));
-  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: task.body.data.task_id }, jsonlFile(rows)) });
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(created.status).toBe(201);
   const id = created.body.data.batch_id;
   await waitFor(async () => (await api.get(`/v0/batches/${id}`)).body.data.jobs_completed >= 10 || undefined);
@@ -73,9 +73,9 @@ it('cancel of a running 200-row batch removes exactly the pending jobs; started 
 
 it('cancel of a completed batch is 409', async () => {
   const api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const taskId = await createContactTask(api);
   const created = await api.post('/v0.1/batches', {
-    form: batchForm({ task_id: task.body.data.task_id }, jsonlFile([{ data_uuid: 'x', inputs: [`${site.url}/co/1/`] }])),
+    form: batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'x', inputs: [`${site.url}/co/1/`] }])),
   });
   const id = created.body.data.batch_id;
   await waitFor(async () => (await api.get(`/v0/batches/${id}`)).body.data.completed || undefined);
@@ -86,10 +86,10 @@ it('cancel of a completed batch is 409', async () => {
 
 it('a job in progress at cancel time that then fails transiently is retried, and the batch closes', async () => {
   const api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const taskId = await createContactTask(api);
   // 503 after a delay: the job is running when we cancel, then fails transiently and goes back to the queue.
   const rows = [{ data_uuid: 'flaky', inputs: [`${site.url}/slow/600/status/503`] }];
-  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: task.body.data.task_id }, jsonlFile(rows)) });
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   const id = created.body.data.batch_id;
   await waitFor(async () => ((site.hits.get('/slow/600/status/503') ?? 0) > 0 ? true : undefined));
   const cancel = await api.post(`/v0.1/batches/${id}/cancel`);

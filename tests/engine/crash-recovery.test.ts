@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
 
 let site: FixtureSite;
@@ -61,9 +61,9 @@ function startProcess(): Promise<{ url: string; child: ChildProcess }> {
 it('kill -9 during a batch, then a restart: the batch finishes with exactly one result per data_uuid', async () => {
   let proc = await startProcess();
   let api = apiClient(proc.url, TEST_KEY);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const taskId = await createContactTask(api);
   const rows = Array.from({ length: 60 }, (_, n) => ({ data_uuid: `k${n}`, inputs: [`${site.url}/slow/120/co/${n}/`] }));
-  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: task.body.data.task_id }, jsonlFile(rows)) });
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(created.status).toBe(201);
   const id = created.body.data.batch_id;
   await waitFor(async () => (await api.get(`/v0/batches/${id}`)).body.data.jobs_completed >= 8 || undefined);

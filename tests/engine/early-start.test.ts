@@ -4,7 +4,7 @@ import { cancelBatch } from '@/lib/engine/batches/cancel';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { ActiveBatchCache, claimJobs, type ClaimedJob, type ClaimOptions } from '@/lib/engine/queue/claim';
 import { completeJobs } from '@/lib/engine/queue/complete';
-import { apiClient, batchForm, jsonlFile } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // The embedded store's worker is its only claimer and starts a claim's jobs as the claim statement is
@@ -17,10 +17,7 @@ let taskId: string;
 beforeAll(async () => {
   t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
   api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', {
-    json: { description: 'Find the contact email of a company website' },
-  });
-  taskId = task.body.data.task_id;
+  taskId = await createContactTask(api);
 });
 afterAll(async () => {
   await t?.close();

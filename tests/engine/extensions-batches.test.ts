@@ -9,7 +9,7 @@ import {
   WebhookDeliverySchema,
 } from '@/lib/contract/batch-extensions';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -28,10 +28,7 @@ beforeAll(async () => {
     env: { QUARRY_WORKER_CONCURRENCY: '4', QUARRY_HOST_CONCURRENCY: '4', QUARRY_MAX_ATTEMPTS: '1' },
   });
   api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', {
-    json: { description: 'Find the contact email of a company website' },
-  });
-  taskId = task.body.data.task_id;
+  taskId = await createContactTask(api);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // Issue 6: a worker that meets 429 + Retry-After records the host's cool-down in the store, where every
@@ -20,9 +20,9 @@ afterAll(async () => {
 
 it('a 429 with Retry-After becomes a shared cool-down for the host, and the job succeeds on retry', async () => {
   const api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const taskId = await createContactTask(api);
   const created = await api.post('/v0.1/batches', {
-    form: batchForm({ task_id: task.body.data.task_id }, jsonlFile([{ data_uuid: 'r0', inputs: [`${site.url}/once-429/co/1/`] }])),
+    form: batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'r0', inputs: [`${site.url}/once-429/co/1/`] }])),
   });
   expect(created.status).toBe(201);
   const id = created.body.data.batch_id;

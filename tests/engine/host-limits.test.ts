@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { claimJobs, type ClaimedJob } from '@/lib/engine/queue/claim';
 import { completeJobs } from '@/lib/engine/queue/complete';
 import { HostLimitsView } from '@/lib/engine/queue/host-limits';
-import { apiClient, batchForm, jsonlFile } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // Issue 6: per-host politeness shared by every worker through the store. Three workers here are
@@ -14,12 +14,12 @@ let batchId: string;
 beforeAll(async () => {
   t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
   const api = apiClient(t.url, t.key);
-  const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const taskId = await createContactTask(api);
   const rows = [
     ...Array.from({ length: 4 }, (_, n) => ({ data_uuid: `a${n}`, inputs: [`https://a.example/${n}`] })),
     ...Array.from({ length: 4 }, (_, n) => ({ data_uuid: `b${n}`, inputs: [`https://b.example/${n}`] })),
   ];
-  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: task.body.data.task_id }, jsonlFile(rows)) });
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(created.status).toBe(201);
   batchId = created.body.data.batch_id;
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
 import { startScript, stopProcess, type Started } from '../support/processes';
 
@@ -56,8 +56,7 @@ describe.skipIf(!onPostgres)('scale-out on PostgreSQL', () => {
   });
 
   it('5,000 rows with a worker killed mid-way: exactly one result per data_uuid; a cancel adds up', async () => {
-    const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
-    const taskId = task.body.data.task_id;
+    const taskId = await createContactTask(api);
     const rows = Array.from({ length: 5000 }, (_, n) => ({ data_uuid: `s${n}`, inputs: [`${site.url}/co/${n}/`] }));
     const big = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
     expect(big.status).toBe(201);

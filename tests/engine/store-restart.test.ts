@@ -4,7 +4,7 @@ import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
 import { startScript, stopProcess, type Started } from '../support/processes';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -72,10 +72,10 @@ describe.skipIf(!canRestart)('PostgreSQL restarted during a batch', () => {
   });
 
   it('the batch completes with one result per row, its webhook arrives, and both processes live on', async () => {
-    const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+    const taskId = await createContactTask(api);
     const rows = Array.from({ length: 400 }, (_, n) => ({ data_uuid: `r${n}`, inputs: [`${site.url}/slow/40/co/${n}/`] }));
     const created = await api.post('/v0.1/batches', {
-      form: batchForm({ task_id: task.body.data.task_id, webhook_url: hooks.url }, jsonlFile(rows)),
+      form: batchForm({ task_id: taskId, webhook_url: hooks.url }, jsonlFile(rows)),
     });
     expect(created.status).toBe(201);
     const batchId = created.body.data.batch_id;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batches } from '@/lib/engine/db/schema';
-import { apiClient, batchForm } from '../support/api';
+import { apiClient, batchForm, createContactTask } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // QUARRY_MAX_UPLOAD_MB caps uploads: 413 in the envelope, whether the size is declared up front or
@@ -12,7 +12,7 @@ let taskId: string;
 beforeAll(async () => {
   t = await startTestEngine({ env: { QUARRY_MAX_UPLOAD_MB: '0.05' } }); // 52,428 bytes
   const api = apiClient(t.url, t.key);
-  taskId = (await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } })).body.data.task_id;
+  taskId = await createContactTask(api);
 });
 afterAll(() => t?.close());
 

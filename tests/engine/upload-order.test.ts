@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batches, batchRows } from '@/lib/engine/db/schema';
-import { apiClient } from '../support/api';
+import { apiClient, createContactTask } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // Rows are read while the upload is still arriving when task_id comes before the file part. Whatever
@@ -14,7 +14,7 @@ let taskId: string;
 beforeAll(async () => {
   t = await startTestEngine({ env: { QUARRY_WORKER: 'off' } });
   const api = apiClient(t.url, t.key);
-  taskId = (await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } })).body.data.task_id;
+  taskId = await createContactTask(api);
   // Version 2 becomes live; uploads below ask for version 1 after the file.
   const edited = await api.patch(`/v0.1/tasks/${taskId}`, { json: { instruction: 'also extract the founded year' } });
   expect(edited.status).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSetting } from '@/lib/engine/settings';
 import { generateWebhookSecret } from '@/lib/engine/webhooks/sign';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -50,10 +50,10 @@ describe('webhook delivery to a receiver that is down at first', () => {
   it('is retried after connection refusals and arrives signed once the receiver is up', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/hook`;
-    const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+    const taskId = await createContactTask(api);
     const rows = [1, 2, 3].map((n) => ({ data_uuid: `w${n}`, inputs: [`${site.url}/co/${n}/`] }));
     const created = await api.post('/v0.1/batches', {
-      form: batchForm({ task_id: task.body.data.task_id, webhook_url: url }, jsonlFile(rows)),
+      form: batchForm({ task_id: taskId, webhook_url: url }, jsonlFile(rows)),
     });
     expect(created.status).toBe(201);
     batchId = created.body.data.batch_id;

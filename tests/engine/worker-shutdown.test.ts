@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, batchForm, jsonlFile, waitFor } from '../support/api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
 import { startScript, stopProcess, type Started } from '../support/processes';
 
@@ -62,8 +62,7 @@ describe.skipIf(!onPostgres)('graceful worker shutdown on PostgreSQL', () => {
     procs.push(apiProc);
     await db.connect();
     api = apiClient(apiProc.url!, TEST_KEY);
-    const task = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
-    taskId = task.body.data.task_id;
+    taskId = await createContactTask(api);
   }, 120_000);
 
   afterAll(async () => {

@@ -40,6 +40,13 @@ export function apiClient(base: string, key: string | null) {
   };
 }
 
+/** The task most engine tests run (contact email of a company website): creates it, returns its id. */
+export async function createContactTask(api: ReturnType<typeof apiClient>): Promise<string> {
+  const r = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  if (r.status !== 201) throw new Error(`creating the task answered ${r.status}: ${r.text}`);
+  return r.body.data.task_id;
+}
+
 export function jsonlFile(rows: unknown[], name = 'rows.jsonl'): File {
   return new File([rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'], name, {
     type: 'application/x-ndjson',
