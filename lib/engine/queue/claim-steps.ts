@@ -68,11 +68,21 @@ export async function claimFresh(
   opts: ClaimOptions,
   slots: HostSlots,
   seen: number,
+  lateRoom = room,
 ): Promise<{ jobs: ClaimedJob[]; inserted: number }> {
   const lo = Number(batch.next_ord);
-  const hi = Math.min(lo + room, Number(batch.jobs_added));
+  let hi = Math.min(lo + room, Number(batch.jobs_added));
   if (hi <= lo) return { jobs: [], inserted: 0 };
-  const rows = await rowsInRange(db, batch.id, lo, hi);
+  let rows = await rowsInRange(db, batch.id, lo, hi);
+  // From here to the statement's send nothing awaits: whether its jobs are handed over early is
+  // decided in the same turn of the event loop as the statement is sent (see cancel-epoch.ts).
+  const early = Boolean(opts.startEarly) && noCancelSince(seen);
+  if (!early && rows.length > lateRoom) {
+    // Jobs returned the usual way each start: no more of them than the claimer has slots for.
+    hi = lo + Math.max(0, lateRoom);
+    rows = rows.slice(0, hi - lo);
+    if (hi <= lo) return { jobs: [], inserted: 0 };
+  }
   const cols = { jobId: [] as string[], seq: [] as number[], uuid: [] as string[], inputs: [] as string[], host: [] as string[], run: [] as boolean[] };
   const bySeq = new Map<number, { uuid: string; inputs: string[]; host: string; jobId: string }>();
   for (const [seq, uuid, inputs] of rows) {
@@ -133,17 +143,16 @@ export async function claimFresh(
       task_version: batch.task_version,
     };
   };
-  // Decided in the same turn of the event loop as the statement was sent (see cancel-epoch.ts).
-  if (opts.startEarly && noCancelSince(seen)) {
-    const early = cols.seq.filter((_, i) => cols.run[i]).map((seq) => job(seq, 0));
+  if (early) {
+    const handed = cols.seq.filter((_, i) => cols.run[i]).map((seq) => job(seq, 0));
     const claimed = statement.then((inserted) => {
       // The statement inserts every row or none.
       const ids = new Map(inserted.map((r) => [Number(r.seq), Number(r.id)]));
-      for (const j of early) j.id = ids.get(j.seq) ?? 0;
+      for (const j of handed) j.id = ids.get(j.seq) ?? 0;
       return inserted.length > 0;
     });
-    opts.startEarly(early, claimed);
-    if (early.length < cols.seq.length) batch.has_parked = true;
+    opts.startEarly!(handed, claimed);
+    if (handed.length < cols.seq.length) batch.has_parked = true;
     return { jobs: [], inserted: cols.seq.length };
   }
   const inserted = await statement;

@@ -45,4 +45,10 @@ export interface ClaimOptions {
    * cursor row is then taken without a row lock: nothing else claims, and statements run one by one.
    */
   startEarly?: (jobs: ClaimedJob[], claimed: Promise<boolean>) => void;
+  /**
+   * With startEarly: how many jobs beyond `limit` the claimer can keep ready. Only new rows handed
+   * over early are taken for it; jobs returned the usual way (parked rows, or a claim a cancel
+   * overlapped) never exceed `limit`, because each of them must start.
+   */
+  readyRoom?: number;
 }

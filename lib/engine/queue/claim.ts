@@ -32,7 +32,11 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
     cache?.set(active, seen);
   }
   if (active.length === 0) return [];
-  const perBatch = Math.max(1, Math.ceil(opts.limit / active.length));
+  // `total`: every job this claim may take; `late`: those returned rather than handed over early.
+  const total = opts.limit + (opts.startEarly ? (opts.readyRoom ?? 0) : 0);
+  let late = opts.limit;
+  let taken = 0;
+  const perBatch = Math.max(1, Math.ceil(total / active.length));
   const perHost = new Map(opts.inFlightByHost);
   // The store's count covers every worker (this one's jobs too, unless just finished and not yet written).
   for (const [host, n] of opts.hosts?.running ?? []) perHost.set(host, Math.max(n, perHost.get(host) ?? 0));
@@ -47,13 +51,16 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
   const claimedFrom = new Set<string>();
 
   for (const batch of [...active]) {
-    const room = Math.min(perBatch, opts.limit - claimed.length);
+    const room = Math.min(perBatch, total - taken);
     if (room <= 0) break;
-    const parked = batch.has_parked
-      ? await db.transaction((t) => claimParked(t, batch, room, opts, slots))
-      : { jobs: [], waiting: false };
+    const parked =
+      batch.has_parked && late > 0
+        ? await db.transaction((t) => claimParked(t, batch, Math.min(room, late), opts, slots))
+        : { jobs: [], waiting: batch.has_parked };
     if (batch.has_parked && !parked.jobs.length && !parked.waiting) batch.has_parked = false;
     claimed.push(...parked.jobs);
+    late -= parked.jobs.length;
+    taken += parked.jobs.length;
     if (parked.jobs.length) claimedFrom.add(batch.id);
     // While parked rows wait for their host, taking more new rows would only park more of them.
     const want = Math.min(room - parked.jobs.length, Number(batch.jobs_added) - Number(batch.next_ord));
@@ -61,8 +68,10 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
       if (parked.jobs.length) parkedOnly.push(batch.id);
       continue;
     }
-    const fresh = await claimFresh(db, batch, want, opts, slots, seen);
+    const fresh = await claimFresh(db, batch, want, opts, slots, seen, late);
     claimed.push(...fresh.jobs);
+    late -= fresh.jobs.length;
+    taken += fresh.inserted;
     if (fresh.inserted) {
       batch.next_ord = Number(batch.next_ord) + fresh.inserted;
       claimedFrom.add(batch.id);

@@ -48,6 +48,11 @@ export class HostLimitsView {
     return next;
   }
 
+  /** Until when (epoch ms) `host` is left alone, as last read or noted here; 0 when it is not. */
+  cooledUntil(host: string): number {
+    return this.current.cooledUntil.get(host) ?? 0;
+  }
+
   /** Records a Retry-After for `host` here at once and in the store for every other worker. */
   async noteCooldown(host: string, seconds: number): Promise<void> {
     if (!host || !(seconds > 0)) return;
