@@ -13,7 +13,7 @@ import { prepareRun } from '../lib/engine/tasks/build-research';
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
-import { createTask, fmt, startBenchEngine, uploadBatch, waitForBatch, writeJsonl } from './bench-engine';
+import { createTask, fmt, startBenchEngine, timeBatch, writeJsonl } from './bench-engine';
 import { line, median, verdict } from './util';
 
 const ROWS = Number(process.env.BENCH_CRAWLEE_ROWS ?? 1_000);
@@ -121,12 +121,9 @@ export async function crawleeBench(): Promise<void> {
     const engineRun = async (urls: string[]): Promise<Rate> => {
       const file = path.join(b.dir, 'crawlee-engine.jsonl');
       await writeJsonl(file, urls.length, (i) => urls[i]!);
-      const t0 = performance.now();
-      const batch = await uploadBatch(b.url, file, { task_id: taskId });
-      const done = await waitForBatch(b.url, batch.batch_id, 600_000, 25);
-      if (!done) throw new Error('engine batch did not complete');
+      const { batch: done, seconds } = await timeBatch(b.url, file, { task_id: taskId }, 600_000);
       fs.rmSync(file);
-      return { rate: urls.length / ((performance.now() - t0) / 1000), ok: done.jobs_completed - done.jobs_failed };
+      return { rate: urls.length / seconds, ok: done.jobs_completed - done.jobs_failed };
     };
 
     // Warm-up of every path (JIT, connection pools), then interleaved repetitions.

@@ -49,8 +49,8 @@ it('a cancel puts the ready jobs back: only the started ones run and count as in
   await waitFor(async () => fetchedRows('a') >= 2 || undefined);
   // Every job takes over a second (two slow pages): the two running ones are still running here.
   if (embedded) {
-    // Two running and two ready: four rows claimed, two pages requested.
-    await waitFor(async () => ((await jobRows(id)).running ?? 0) >= 4 || undefined, 2_000);
+    // Two running and four ready (twice the concurrency): six rows claimed, two pages requested.
+    await waitFor(async () => ((await jobRows(id)).running ?? 0) >= 6 || undefined, 2_000);
     expect(fetchedRows('a')).toBe(2);
   }
   const cancel = await api.post(`/v0.1/batches/${id}/cancel`);
@@ -63,8 +63,8 @@ it('a cancel puts the ready jobs back: only the started ones run and count as in
   });
   expect(final).toMatchObject({ job_status: 'CANCELLED', jobs_completed: 2, jobs_removed: 10, jobs_added: 12 });
   expect(fetchedRows('a')).toBe(2);
-  // Rows never handed out have no job row; the two ready ones went back unstarted and were removed.
-  expect(await jobRows(id)).toEqual(embedded ? { succeeded: 2, removed: 2 } : { succeeded: 2 });
+  // Rows never handed out have no job row; the four ready ones went back unstarted and were removed.
+  expect(await jobRows(id)).toEqual(embedded ? { succeeded: 2, removed: 4 } : { succeeded: 2 });
   const removed = await queryRows<{ started_at: Date | null; attempts: number }>(
     t.engine.db,
     sql`SELECT started_at, attempts FROM jobs WHERE batch_id = ${id} AND state = 'removed'`,
@@ -75,12 +75,12 @@ it('a cancel puts the ready jobs back: only the started ones run and count as in
 it("jobs put back for another batch's cancel run later, once each", async () => {
   const id = await slowBatch('b', 6);
   await waitFor(async () => fetchedRows('b') >= 2 || undefined);
-  if (embedded) await waitFor(async () => ((await jobRows(id)).running ?? 0) >= 4 || undefined, 2_000);
+  if (embedded) await waitFor(async () => ((await jobRows(id)).running ?? 0) >= 6 || undefined, 2_000);
   // A batch queued behind it, cancelled before any of its rows started.
   const other = await slowBatch('c', 3);
   const cancel = await api.post(`/v0.1/batches/${other}/cancel`);
   expect(cancel.status).toBe(200);
-  if (embedded) expect((await jobRows(id)).pending).toBe(2); // b's ready jobs, put back unstarted
+  if (embedded) expect((await jobRows(id)).pending).toBe(4); // b's ready jobs, put back unstarted
 
   const final = await waitFor(async () => {
     const b = (await api.get(`/v0/batches/${id}`)).body.data;
