@@ -38,11 +38,14 @@ export interface WorkerOptions {
 /** The claim of a job claimed the usual way has already run. */
 const CLAIMED = Promise.resolve(true);
 
-// Results wait this long for others to share their statement. A completion statement costs ~2 ms of
-// the embedded store's thread however few rows it carries, plus ~0.05 ms per row: at ~1,000 jobs/s,
-// 50 ms makes ~50 rows per statement instead of ~10 at 10 ms (measured: 560 → 145 statements per
-// 8,000 jobs, the store thread's time for them 1.6 → 0.7-1.1 s).
+// Results wait this long for others to share their statement. On the embedded store a completion
+// statement costs ~2 ms of its thread however few rows it carries, plus ~0.1 ms per row: at ~1,000
+// jobs/s, 50 ms makes ~50 rows per statement instead of ~10 at 10 ms (measured: 560 → 145 statements
+// per 8,000 jobs, the store thread's time for them 1.6 → 0.7–1.1 s). With other workers on the store
+// (PostgreSQL) a finished job counts against its host's shared cap until its result is written, so
+// results are written sooner there (with 50 ms one worker's throughput on one host fell to a third).
 const FLUSH_DELAY_MS = 50;
+const SHARED_FLUSH_DELAY_MS = 10;
 const FLUSH_MAX = 64;
 const IDLE_POLL_MS = 500;
 // The sole claimer keeps up to this many times `concurrency` claimed jobs ready, and claims again when
@@ -391,7 +394,10 @@ export class Worker {
   private enqueue(c: Completion): void {
     this.buffer.push(c);
     if (this.buffer.length >= FLUSH_MAX) void this.flush();
-    else if (!this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+    else if (!this.flushTimer) {
+      const delay = this.opts.soleClaimer ? FLUSH_DELAY_MS : SHARED_FLUSH_DELAY_MS;
+      this.flushTimer = setTimeout(() => void this.flush(), delay);
+    }
   }
 
   /** Flushes run one at a time; a failed flush puts its items back and is retried. */
