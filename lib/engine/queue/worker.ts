@@ -53,10 +53,10 @@ const IDLE_POLL_MS = 500;
 // 2× claims ~17 rows at a time (472 claims per 8,000 jobs, 0.8 s of the store thread) where 1× claimed
 // ~9 (885 claims, 1.3 s).
 const READY_FACTOR = 2;
-// A claim statement costs about the same for one job as for several (~1 ms on the embedded store,
-// mostly fixed), so claiming per freed slot would cost more than small jobs themselves. Wait until a
-// quarter of the slots are free, or at most this long after the first one frees, and claim them
-// together: fewer statements, and slots stay busy (bench: quarter/2 ms beat half/5 ms).
+// Without a ready list (workers sharing PostgreSQL): a claim statement costs about the same for one
+// job as for several, so claiming per freed slot would cost more than small jobs themselves. Wait
+// until a quarter of the slots are free, or at most this long after the first one frees, and claim
+// them together: fewer statements, and slots stay busy (bench: quarter/2 ms beat half/5 ms).
 const CLAIM_COALESCE_MS = 2;
 
 /**
@@ -171,7 +171,6 @@ export class Worker {
   private putBackReady(): Promise<void> {
     const items = this.ready;
     this.ready = [];
-    for (const { job } of items) this.countHost(job.host, -1, this.readyByHost);
     this.puttingBack = this.puttingBack.then(() => this.release(items));
     return this.puttingBack;
   }
@@ -205,22 +204,15 @@ export class Worker {
         continue;
       }
       this.ready.splice(i, 1);
-      this.countHost(job.host, -1, this.readyByHost);
       this.run(job, claimed);
     }
   }
 
-  /** Started and ready jobs by host. */
+  /** Started and ready jobs by host: ready ones count against a host's cap when claiming too. */
   private claimedByHost(): Map<string, number> {
     const counts = new Map(this.hostCount);
-    for (const [host, n] of this.readyByHost) counts.set(host, (counts.get(host) ?? 0) + n);
+    for (const { job } of this.ready) countHost(counts, job.host, 1);
     return counts;
-  }
-
-  private countHost(host: string, by: number, counts = this.hostCount): void {
-    const n = (counts.get(host) ?? 0) + by;
-    if (n <= 0) counts.delete(host);
-    else counts.set(host, n);
   }
 
   private readonly startEarly = (jobs: ClaimedJob[], claimed: Promise<boolean>): void => {
@@ -236,15 +228,9 @@ export class Worker {
     this.confirming.add(known);
     void known.then(() => this.confirming.delete(known));
     this.startedEarly += jobs.length;
-    for (const job of jobs) {
-      this.ready.push({ job, claimed });
-      this.countHost(job.host, 1, this.readyByHost);
-    }
+    for (const job of jobs) this.ready.push({ job, claimed });
     this.startReady();
   };
-
-  /** Ready jobs by host: counted against a host's cap when claiming, so the cap bounds them too. */
-  private readonly readyByHost = new Map<string, number>();
 
   private async loop(): Promise<void> {
     let failures = 0;
@@ -302,10 +288,7 @@ export class Worker {
       }
       if (sole) {
         // Through the ready list, which holds each job until its host is under the cap.
-        for (const job of claimed) {
-          this.ready.push({ job, claimed: CLAIMED });
-          this.countHost(job.host, 1, this.readyByHost);
-        }
+        for (const job of claimed) this.ready.push({ job, claimed: CLAIMED });
         this.startReady();
       } else for (const job of claimed) this.run(job, CLAIMED);
       if (claimed.length === 0 && this.startedEarly === earlyBefore) await this.sleep(IDLE_POLL_MS);
@@ -315,7 +298,7 @@ export class Worker {
   /** `claimed`: the outcome of the job's claim statement, which may still be on its way (startEarly). */
   private run(job: ClaimedJob, claimed: Promise<boolean>): void {
     this.inFlight.add(job);
-    this.hostCount.set(job.host, (this.hostCount.get(job.host) ?? 0) + 1);
+    countHost(this.hostCount, job.host, 1);
     const controller = new AbortController();
     this.controllers.set(job, controller);
     const timer = setTimeout(() => controller.abort(), this.opts.jobTimeoutMs);
@@ -337,9 +320,7 @@ export class Worker {
         this.controllers.delete(job);
         if (ok && this.stopping && controller.signal.aborted) return; // released by stop()
         this.inFlight.delete(job);
-        const n = (this.hostCount.get(job.host) ?? 1) - 1;
-        if (n <= 0) this.hostCount.delete(job.host);
-        else this.hostCount.set(job.host, n);
+        countHost(this.hostCount, job.host, -1);
         if (!ok) {
           this.startReady();
           this.wakeUp?.();
@@ -439,4 +420,10 @@ export class Worker {
       this.wakeUp = done;
     });
   }
+}
+
+function countHost(counts: Map<string, number>, host: string, by: number): void {
+  const n = (counts.get(host) ?? 0) + by;
+  if (n <= 0) counts.delete(host);
+  else counts.set(host, n);
 }
