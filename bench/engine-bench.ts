@@ -123,6 +123,7 @@ export async function engineBench() {
   // One research pool serves both the bare loop and the engine: identical work, same threads.
   const pool = createResearchPool({
     threads: config.researchThreads,
+    heapMb: config.researchHeapMb,
     options: { allowPrivate: true, timeoutMs: config.fetchTimeoutMs, maxBytes: 5 * 1024 * 1024, maxPages: config.maxPages, userAgent: 'QuarryBench' },
   });
   const engine = await createEngine(config, { startWorker: false, research: pool.research });

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(0).max(64).default(Math.max(1, os.availableParallelism() - 1)),
   ),
+  // Heap cap of each research thread (see research-pool.ts): V8 collects early instead of letting garbage reach GBs.
+  QUARRY_RESEARCH_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
   QUARRY_MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   QUARRY_RUN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   QUARRY_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
@@ -72,6 +74,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     workerConcurrency: env.QUARRY_WORKER_CONCURRENCY,
     hostConcurrency: env.QUARRY_HOST_CONCURRENCY,
     researchThreads: env.QUARRY_RESEARCH_THREADS,
+    researchHeapMb: env.QUARRY_RESEARCH_HEAP_MB,
     maxUploadBytes: Math.floor(env.QUARRY_MAX_UPLOAD_MB * 1024 * 1024),
     runTimeoutMs: env.QUARRY_RUN_TIMEOUT_MS,
     fetchTimeoutMs: env.QUARRY_FETCH_TIMEOUT_MS,

@@ -61,6 +61,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     ? null
     : createResearchPool({
         threads: config.researchThreads,
+        heapMb: config.researchHeapMb,
         options: {
           allowPrivate: config.allowPrivateUrls,
           timeoutMs: config.fetchTimeoutMs,

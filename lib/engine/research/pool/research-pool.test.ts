@@ -10,7 +10,12 @@ import {
 import { createGuardedFetch } from '../../net/guarded-fetch';
 import { createResearcher, type Researcher, type ResearchResult } from '../index';
 import { bundleWorker } from '../../threads/bundle-worker';
-import { createResearchPool, ResearchWorkerCrashedError, type ResearchPool } from './research-pool';
+import {
+  createResearchPool,
+  DEFAULT_HEAP_MB,
+  ResearchWorkerCrashedError,
+  type ResearchPool,
+} from './research-pool';
 
 const QUERIES: ResearchQuery[] = [
   { keyword: 'company_name', query: 'What is the name of the company?', type: 'string' },
@@ -157,6 +162,25 @@ describe('research pool', () => {
       expect(after.data.company_name).toBe(FACTS.acme.name);
     }
   }, 60_000);
+
+  it("caps each thread's heap (default, or as configured)", async () => {
+    // Uncapped, V8 sized a thread's heap for the machine and let garbage reach ~1.4 GB before
+    // collecting, at 4–5× the CPU per job while it did (see ResearchPoolOptions.heapMb).
+    await until('both threads to start', () => started.length >= 2);
+    expect(started.at(-1)!.resourceLimits?.maxOldGenerationSizeMb).toBe(DEFAULT_HEAP_MB); // a live thread
+    const mine: Worker[] = [];
+    const own = createResearchPool({
+      threads: 1,
+      options: OPTIONS,
+      heapMb: 192,
+      onThreadStart: (w) => mine.push(w),
+    });
+    const r = await own.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: true });
+    expect(r.data.company_name).toBe(FACTS.acme.name);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.resourceLimits?.maxOldGenerationSizeMb).toBe(192);
+    await own.close();
+  }, 30_000);
 
   it('close() terminates the threads and refuses further work', async () => {
     const own = createResearchPool({ threads: 1, options: OPTIONS });
