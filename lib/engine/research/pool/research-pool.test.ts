@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchQuery } from '@/lib/contract/task-definition';
@@ -181,6 +182,14 @@ describe('research pool', () => {
     expect(mine[0]!.resourceLimits?.maxOldGenerationSizeMb).toBe(192);
     await own.close();
   }, 30_000);
+
+  it('runs packages as they ship: its bundle imports them instead of inlining them', async () => {
+    // Inlined with keepNames, their inner functions were renamed as each closure was made, and V8 kept
+    // discarding its optimized code for linkedom's classes (see bundle-worker.ts).
+    const text = fs.readFileSync(await bundleWorker('research'), 'utf8');
+    expect(text).toMatch(/^import \{ parseHTML \} from "linkedom";$/m);
+    expect(text).not.toContain('// node_modules/');
+  });
 
   it('close() terminates the threads and refuses further work', async () => {
     const own = createResearchPool({ threads: 1, options: OPTIONS });
