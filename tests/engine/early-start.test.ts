@@ -36,16 +36,21 @@ async function newBatch(rows: number): Promise<string> {
 function claimer() {
   const cache = new ActiveBatchCache(60_000); // stays fresh for the whole test unless invalidated
   const early: { jobs: ClaimedJob[]; idsWhenHanded: number[]; claimed: Promise<boolean> }[] = [];
-  const opts = (limit: number): ClaimOptions => ({
+  const opts = (limit: number, readyRoom?: number): ClaimOptions => ({
     workerId: 'w-early',
     limit,
+    readyRoom,
     leaseMs: 30_000,
     hostCap: 100,
     inFlightByHost: new Map(),
     cache,
     startEarly: (jobs, claimed) => early.push({ jobs, idsWhenHanded: jobs.map((j) => j.id), claimed }),
   });
-  return { cache, early, claim: (limit: number) => claimJobs(t.engine.db, opts(limit)) };
+  return {
+    cache,
+    early,
+    claim: (limit: number, readyRoom?: number) => claimJobs(t.engine.db, opts(limit, readyRoom)),
+  };
 }
 
 const succeed = (jobs: ClaimedJob[]) =>
@@ -117,5 +122,29 @@ it.skipIf(Boolean(process.env.DATABASE_URL))(
       sql`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${batchId}`,
     );
     expect(rows[0]!.n).toBe(1);
+  },
+);
+
+it.skipIf(Boolean(process.env.DATABASE_URL))(
+  'with every slot busy, a claim still fills the ready list: its jobs are handed over early',
+  async () => {
+    // The worker claims again when half its ready list is gone, before a slot frees (limit 0).
+    // Such claims used to return at once, so the list ran dry and freed slots waited for a claim.
+    await newBatch(6); // earlier tests' batches may still be active: the room is shared between them
+    const c = claimer();
+    expect(await c.claim(0, 4)).toEqual([]);
+    const handed = c.early.flatMap((e) => e.jobs);
+    expect(handed).toHaveLength(4);
+    expect(await Promise.all(c.early.map((e) => e.claimed))).toEqual(c.early.map(() => true));
+    // Nothing to keep ready and no slot free: nothing is claimed.
+    const before = c.early.length;
+    expect(await c.claim(0, 0)).toEqual([]);
+    expect(c.early).toHaveLength(before);
+    const rows = await queryRows<{ n: number }>(
+      t.engine.db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE id = ANY(${sql.param(handed.map((j) => j.id))}::bigint[]) AND state = 'running'`,
+    );
+    expect(rows[0]!.n).toBe(4);
+    await succeed(handed);
   },
 );

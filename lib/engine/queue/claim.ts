@@ -19,7 +19,10 @@ export { ActiveBatchCache } from './active-batch-cache';
  * ActiveBatchCache and no parked jobs, a claim is one statement and no explicit transaction.
  */
 export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[]> {
-  if (opts.limit <= 0) return [];
+  // `total`: every job this claim may take; `late`: those returned rather than handed over early.
+  // With every slot busy, a sole claimer still claims to refill its ready list (limit 0, readyRoom > 0).
+  const total = Math.max(0, opts.limit) + (opts.startEarly ? Math.max(0, opts.readyRoom ?? 0) : 0);
+  if (total <= 0) return [];
   const cache = opts.cache;
   let active: ActiveBatch[];
   let seen: number;
@@ -32,9 +35,7 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
     cache?.set(active, seen);
   }
   if (active.length === 0) return [];
-  // `total`: every job this claim may take; `late`: those returned rather than handed over early.
-  const total = opts.limit + (opts.startEarly ? (opts.readyRoom ?? 0) : 0);
-  let late = opts.limit;
+  let late = Math.max(0, opts.limit);
   let taken = 0;
   const perBatch = Math.max(1, Math.ceil(total / active.length));
   const perHost = new Map(opts.inFlightByHost);

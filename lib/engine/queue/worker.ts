@@ -33,6 +33,8 @@ export interface WorkerOptions {
    * 2 × `concurrency` more claimed jobs ready to start the moment a slot frees (cancel-epoch.ts).
    */
   soleClaimer?: boolean;
+  /** How long a result waits for others to share its statement (default: FLUSH_DELAY_MS or SHARED_FLUSH_DELAY_MS). */
+  flushDelayMs?: number;
 }
 
 /** The claim of a job claimed the usual way has already run. */
@@ -87,6 +89,8 @@ export class Worker {
   private puttingBack: Promise<void> = Promise.resolve();
   /** Outcomes of claim statements whose jobs started early, until they are known. */
   private readonly confirming = new Set<Promise<void>>();
+  /** Jobs whose work is done and whose result is not yet in the buffer (waiting for their claim). */
+  private readonly finishing = new Set<Promise<void>>();
   private startedEarly = 0;
   private readonly active = new ActiveBatchCache();
   private readonly hosts: HostLimitsView;
@@ -143,6 +147,7 @@ export class Worker {
     await this.putBackReady();
     this.unsubscribeCancel?.();
     await Promise.all(this.confirming);
+    await Promise.all(this.finishing);
     await this.flush();
     if (this.inFlight.size > 0) {
       const ids = this.claimedIds();
@@ -315,30 +320,45 @@ export class Worker {
       })
       .then(async (outcome) => {
         clearTimeout(timer);
-        // A result is written only for a claimed job, and only once its claim has run.
-        const ok = await isClaimed;
-        this.controllers.delete(job);
-        if (ok && this.stopping && controller.signal.aborted) return; // released by stop()
-        this.inFlight.delete(job);
-        countHost(this.hostCount, job.host, -1);
-        if (!ok) {
-          this.startReady();
-          this.wakeUp?.();
+        if (this.stopping && controller.signal.aborted) {
+          // Stopped by stop(): a claimed job stays in flight, and stop() puts it back unfinished.
+          const ok = await isClaimed;
+          this.controllers.delete(job);
+          if (!ok) this.vacate(job);
           return;
         }
-        if (outcome.retryAfterSeconds) {
-          // The host asked to wait: no worker starts another of its jobs before then.
-          this.hosts
-            .noteCooldown(job.host, outcome.retryAfterSeconds)
-            .catch((e) => console.error('[quarry] recording a cool-down failed:', (e as Error).message));
-        }
-        const completion = this.toCompletion(job, outcome);
-        // A retry makes a parked job the cached view does not know about.
-        if (completion.state === 'retry') this.active.invalidate();
-        this.enqueue(completion);
-        this.startReady();
-        this.wakeUp?.();
+        // Its work is done: the slot and the host's share go to the next job now. A job started
+        // early can finish before its claim statement has run (queued behind a group of results on
+        // the store thread); its slot would otherwise stand idle until then.
+        this.vacate(job);
+        const written = this.finish(job, outcome, isClaimed);
+        this.finishing.add(written);
+        void written.then(() => this.finishing.delete(written));
+        this.controllers.delete(job);
       });
+  }
+
+  /** Hands a finished job's result to the buffer, only for a claimed job and once its claim has run. */
+  private async finish(job: ClaimedJob, outcome: JobOutcome, isClaimed: Promise<boolean>): Promise<void> {
+    if (!(await isClaimed)) return;
+    if (outcome.retryAfterSeconds) {
+      // The host asked to wait: no worker starts another of its jobs before then.
+      this.hosts
+        .noteCooldown(job.host, outcome.retryAfterSeconds)
+        .catch((e) => console.error('[quarry] recording a cool-down failed:', (e as Error).message));
+    }
+    const completion = this.toCompletion(job, outcome);
+    // A retry makes a parked job the cached view does not know about.
+    if (completion.state === 'retry') this.active.invalidate();
+    this.enqueue(completion);
+  }
+
+  /** A job no longer runs: free its slot and its host's share, and start what can start. */
+  private vacate(job: ClaimedJob): void {
+    this.inFlight.delete(job);
+    countHost(this.hostCount, job.host, -1);
+    this.startReady();
+    this.wakeUp?.();
   }
 
   private async execute(job: ClaimedJob, signal: AbortSignal): Promise<JobOutcome> {
@@ -374,9 +394,12 @@ export class Worker {
 
   private enqueue(c: Completion): void {
     this.buffer.push(c);
-    if (this.buffer.length >= FLUSH_MAX) void this.flush();
+    // Nothing running or ready (the end of a batch, or a lone job): no other result is coming to
+    // share the statement, and waiting would only delay the batch's completion by up to the delay.
+    const idle = this.inFlight.size === 0 && this.ready.length === 0;
+    if (this.buffer.length >= FLUSH_MAX || idle) void this.flush();
     else if (!this.flushTimer) {
-      const delay = this.opts.soleClaimer ? FLUSH_DELAY_MS : SHARED_FLUSH_DELAY_MS;
+      const delay = this.opts.flushDelayMs ?? (this.opts.soleClaimer ? FLUSH_DELAY_MS : SHARED_FLUSH_DELAY_MS);
       this.flushTimer = setTimeout(() => void this.flush(), delay);
     }
   }
