@@ -51,9 +51,11 @@ const SHARED_FLUSH_DELAY_MS = 10;
 const FLUSH_MAX = 64;
 const IDLE_POLL_MS = 500;
 // The sole claimer keeps up to this many times `concurrency` claimed jobs ready, and claims again when
-// half of them are gone. A claim statement costs ~1 ms plus ~0.05 ms per row on the embedded store:
-// 2× claims ~17 rows at a time (472 claims per 8,000 jobs, 0.8 s of the store thread) where 1× claimed
-// ~9 (885 claims, 1.3 s).
+// only a quarter of `concurrency` is left. A claim statement costs ~1 ms plus ~0.05 ms per row on the
+// embedded store, so claims should be few and large: 2× claims ~17 rows at a time (472 claims per
+// 8,000 jobs, 0.8 s of the store thread) where 1× claimed ~9 (885 claims, 1.3 s); refilling at half
+// claimed 8. The jobs of a claim are handed over as its statement is sent (its rows are read from a
+// cached block), so a small remainder is enough to keep slots from waiting.
 const READY_FACTOR = 2;
 // Without a ready list (workers sharing PostgreSQL): a claim statement costs about the same for one
 // job as for several, so claiming per freed slot would cost more than small jobs themselves. Wait
@@ -247,8 +249,8 @@ export class Worker {
       // While a cancel runs nothing is kept ready: a claim it overlaps cannot hand its jobs over early.
       const readyRoom = sole && noCancelRunning() ? Math.max(0, READY_FACTOR * this.opts.concurrency - this.ready.length) : 0;
       if (sole) {
-        // Claim when a slot is free and nothing ready can start in it, or when half the ready list is gone.
-        if (free <= 0 && readyRoom < (READY_FACTOR * this.opts.concurrency) / 2) {
+        // Claim when a slot is free and nothing ready can start in it, or when the ready list is nearly gone.
+        if (free <= 0 && this.ready.length > Math.ceil(this.opts.concurrency / 4)) {
           await this.sleep(IDLE_POLL_MS);
           continue;
         }
