@@ -10,11 +10,10 @@ import { Worker } from '../lib/engine/queue/worker';
 import type { Research } from '../lib/engine/tasks/execute';
 import type { TaskDefinition } from '../lib/contract/task-definition';
 import { line, median, tmpDir, verdict, withPeakRss } from './util';
-import { bareParse, startSiteProcess, startUploader, timeBatch } from './bench-engine';
+import { BENCH_KEY, bareParse, call, createTask, startSiteProcess, startUploader, timeBatch } from './bench-engine';
 
 // Issue 2's engine figures. The machine has two cores and other work may run on it, so each figure
 // is the median of interleaved repetitions of the baseline and the measured path.
-const KEY = 'qk_bench_0123456789abcdefghijklmnopqrstuvwxyz';
 const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 100_000);
 // Runs of 1,000 rows took about a second and single runs differed by up to 1.6× (the first after the
 // warm-up was always the slowest, for both): longer runs, a full warm-up and more of them.
@@ -25,20 +24,6 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 7);
 const INGEST_REPEAT = Number(process.env.BENCH_INGEST_REPEAT ?? 9);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-
-async function post(url: string, form: FormData) {
-  const res = await fetch(url, { method: 'POST', headers: { 'x-api-key': KEY }, body: form });
-  const body = (await res.json()) as { data: any; message: string };
-  if (!res.ok) throw new Error(`${res.status} ${body.message}`);
-  return body.data;
-}
-
-async function fileForm(file: string, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('batch_input_data', await fs.openAsBlob(file), path.basename(file));
-  return form;
-}
 
 async function ingestFigures(base: string, dir: string, taskId: string, kind: string) {
   const file = path.join(dir, 'rows.jsonl');
@@ -58,7 +43,7 @@ async function ingestFigures(base: string, dir: string, taskId: string, kind: st
     await bareParse(file); // warm-up of both paths, so neither pays the JIT in its figure
     await uploader.upload(base, '/v0/batches/validate-data', file, { task_id: taskId });
     const warm = await uploader.upload<{ batch_id: string }>(base, '/v0.1/batches', file, { task_id: taskId });
-    await fetch(`${base}/v0.1/batches/${warm.value.batch_id}/cancel`, { method: 'POST', headers: { 'x-api-key': KEY } });
+    await call(base, 'POST', `/v0.1/batches/${warm.value.batch_id}/cancel`);
     for (let i = 0; i < INGEST_REPEAT; i++) {
       bare.push(await bareParse(file));
       const v = await uploader.upload(base, '/v0/batches/validate-data', file, { task_id: taskId });
@@ -70,7 +55,7 @@ async function ingestFigures(base: string, dir: string, taskId: string, kind: st
       create.push(INGEST_ROWS / (c.value.ms / 1000));
       rss = Math.max(rss, c.peakGrowthMb);
       // Cancel it so it does not compete with the throughput runs (nothing runs: no worker yet).
-      await fetch(`${base}/v0.1/batches/${c.value.value.batch_id}/cancel`, { method: 'POST', headers: { 'x-api-key': KEY } });
+      await call(base, 'POST', `/v0.1/batches/${c.value.value.batch_id}/cancel`);
     }
   } finally {
     uploader.close();
@@ -115,7 +100,7 @@ export async function engineBench() {
     ...process.env,
     QUARRY_DATA_DIR: dir,
     DATABASE_URL: process.env.DATABASE_URL ?? '',
-    QUARRY_API_KEY: KEY,
+    QUARRY_API_KEY: BENCH_KEY,
     QUARRY_ALLOW_PRIVATE_URLS: '1',
     QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY),
     QUARRY_HOST_CONCURRENCY: String(CONCURRENCY),
@@ -129,12 +114,7 @@ export async function engineBench() {
   const engine = await createEngine(config, { startWorker: false, research: pool.research });
   setProcessEngine(engine);
   const http = await serveEngineHttp();
-  const created = await fetch(`${http.url}/v0.1/tasks/create`, {
-    method: 'POST',
-    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ description: 'Find the contact email address and phone number of a company website' }),
-  });
-  const taskId = ((await created.json()) as { data: { task_id: string } }).data.task_id;
+  const taskId = await createTask(http.url);
 
   await ingestFigures(http.url, dir, taskId, engine.store.kind);
 

@@ -232,8 +232,7 @@ export class Worker {
         console.error('[quarry] claim failed:', (err as Error).message);
       },
     );
-    this.confirming.add(known);
-    void known.then(() => this.confirming.delete(known));
+    track(this.confirming, known);
     this.startedEarly += jobs.length;
     for (const job of jobs) this.ready.push({ job, claimed });
     this.startReady();
@@ -322,21 +321,17 @@ export class Worker {
       })
       .then(async (outcome) => {
         clearTimeout(timer);
+        this.controllers.delete(job);
         if (this.stopping && controller.signal.aborted) {
           // Stopped by stop(): a claimed job stays in flight, and stop() puts it back unfinished.
-          const ok = await isClaimed;
-          this.controllers.delete(job);
-          if (!ok) this.vacate(job);
+          if (!(await isClaimed)) this.vacate(job);
           return;
         }
         // Its work is done: the slot and the host's share go to the next job now. A job started
         // early can finish before its claim statement has run (queued behind a group of results on
         // the store thread); its slot would otherwise stand idle until then.
         this.vacate(job);
-        const written = this.finish(job, outcome, isClaimed);
-        this.finishing.add(written);
-        void written.then(() => this.finishing.delete(written));
-        this.controllers.delete(job);
+        track(this.finishing, this.finish(job, outcome, isClaimed));
       });
   }
 
@@ -451,4 +446,10 @@ function countHost(counts: Map<string, number>, host: string, by: number): void 
   const n = (counts.get(host) ?? 0) + by;
   if (n <= 0) counts.delete(host);
   else counts.set(host, n);
+}
+
+/** Keeps `p` in `set` until it settles (it never rejects): stop() waits for what is in the set. */
+function track(set: Set<Promise<void>>, p: Promise<void>): void {
+  set.add(p);
+  void p.then(() => set.delete(p));
 }
