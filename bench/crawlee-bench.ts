@@ -1,23 +1,39 @@
 // Batch throughput on loopback fixture pages for identical work — one GET of the page, then the
 // engine's read-and-extract (readPage → offline extractor, via runResearch) — three ways in one run:
 // a bare loop, the engine (upload, queue, worker, results stored) and Crawlee's CheerioCrawler whose
-// request handler calls the same research function on the body Crawlee fetched. All three run at
-// concurrency 8 on this process's main thread. (The engine-vs-bare figure with the research thread
-// pool and follow-up pages is in bench/engine-bench.ts.)
+// request handler hands the body it fetched to the same research function.
+//
+// Measured twice, each against the targets:
+// 1. As Quarry runs by default: research on the engine's research threads
+//    (QUARRY_RESEARCH_THREADS, by default one per core but one), the site in a process of its own as a
+//    real website is. The bare loop uses the same pool; Crawlee's handler sends its body to as many
+//    threads running the same research function (bench/crawlee/).
+// 2. Everything on this process's main thread (QUARRY_RESEARCH_THREADS=0, the site in this process
+//    too), as this section measured before: the engine's queue, store messages and HTTP server share
+//    one thread with the research and with the site.
+// Each side's CPU time per job (this process, all its threads; the site's process is not counted) is
+// printed beside its rate. Rates of single runs here spread by up to 2× with the machine's speed; on
+// two busy cores, the difference in CPU per job is what separates the sides' rates.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TaskDefinition } from '../lib/contract/task-definition';
+import { loadConfig } from '../lib/engine/config';
 import { createGuardedFetch, type FetchedResponse, type GuardedFetch } from '../lib/engine/net/guarded-fetch';
 import { createResearcher, type ResearcherOptions } from '../lib/engine/research';
-import { prepareRun } from '../lib/engine/tasks/build-research';
+import { createResearchPool } from '../lib/engine/research/pool/research-pool';
+import { prepareRun, type PreparedRun } from '../lib/engine/tasks/build-research';
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
-import { createTask, fmt, startBenchEngine, timeBatch, writeJsonl } from './bench-engine';
+import { createTask, fmt, startBenchEngine, startSiteProcess, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
+import { startCrawleeResearchThreads } from './crawlee/research-threads';
 import { line, median, verdict } from './util';
 
 const ROWS = Number(process.env.BENCH_CRAWLEE_ROWS ?? 1_000);
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const REPEAT = Number(process.env.BENCH_CRAWLEE_REPEAT ?? 5);
+// Runs take about a second. After a warm-up of 200 rows the first measured run was still ~40% slower
+// than later ones for every side (the JIT at work), so each side first runs a full run unmeasured.
+const WARM_ROWS = ROWS;
 const CONCURRENCY = 8;
 
 const OPTIONS: ResearcherOptions = {
@@ -31,6 +47,17 @@ const OPTIONS: ResearcherOptions = {
 };
 
 type Rate = { rate: number; ok: number };
+/** With this process's CPU time over the run, every thread (main, research, store, GC) counted. */
+type Timed = Rate & { cpuMs: number };
+/** Crawlee's read + extract of the page it fetched: true when the research found an answer. */
+type ResearchFetched = (run: PreparedRun, page: FetchedResponse) => Promise<boolean>;
+
+async function withCpu(run: () => Promise<Rate>): Promise<Timed> {
+  const before = process.cpuUsage();
+  const r = await run();
+  const used = process.cpuUsage(before);
+  return { ...r, cpuMs: (used.user + used.system) / 1000 };
+}
 
 async function bareLoop(research: Research, definition: TaskDefinition, urls: string[]): Promise<Rate> {
   const t0 = performance.now();
@@ -49,19 +76,9 @@ async function bareLoop(research: Research, definition: TaskDefinition, urls: st
   return { rate: urls.length / ((performance.now() - t0) / 1000), ok };
 }
 
-async function crawleeRun(definition: TaskDefinition, urls: string[], fallback: GuardedFetch): Promise<Rate & { extraFetches: number }> {
+async function crawleeRun(definition: TaskDefinition, urls: string[], researchFetched: ResearchFetched): Promise<Rate> {
   const { CheerioCrawler, Configuration, log } = await import('@crawlee/cheerio');
   log.setLevel(log.LEVELS.OFF);
-  // The research function reads pages through this fetch: the body Crawlee fetched for the row's URL.
-  const served = new Map<string, FetchedResponse>();
-  let extraFetches = 0;
-  const fetchFromCrawlee: GuardedFetch = async (url, init) => {
-    const hit = served.get(url);
-    if (hit) return hit;
-    extraFetches++;
-    return fallback(url, init);
-  };
-  const researcher = createResearcher({ ...OPTIONS, fetch: fetchFromCrawlee });
   let ok = 0;
   const crawler = new CheerioCrawler(
     {
@@ -72,7 +89,9 @@ async function crawleeRun(definition: TaskDefinition, urls: string[], fallback: 
         const input = request.userData.input as string;
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(response.headers)) if (typeof v === 'string') headers[k] = v;
-        served.set(input, {
+        const prepared = prepareRun(definition, [input], true);
+        if (!prepared.ok) throw new Error(prepared.message);
+        const page: FetchedResponse = {
           url: request.loadedUrl ?? input,
           status: response.statusCode ?? 200,
           headers,
@@ -80,86 +99,177 @@ async function crawleeRun(definition: TaskDefinition, urls: string[], fallback: 
           truncated: false,
           contentType: headers['content-type'] ?? null,
           redirects: [],
-        });
-        try {
-          const prepared = prepareRun(definition, [input], true);
-          if (!prepared.ok) throw new Error(prepared.message);
-          const r = await researcher.research({ ...prepared.run, turbo: false });
-          if (!r.error_detected) ok++;
-        } finally {
-          served.delete(input);
-        }
+        };
+        if (await researchFetched(prepared.run, page)) ok++;
       },
     },
     new Configuration({ persistStorage: false, purgeOnStart: true }),
   );
   const t0 = performance.now();
   await crawler.run(urls.map((u) => ({ url: u, userData: { input: u } })));
-  const rate = urls.length / ((performance.now() - t0) / 1000);
-  await researcher.close();
-  return { rate, ok, extraFetches };
+  return { rate: urls.length / ((performance.now() - t0) / 1000), ok };
+}
+
+/** Crawlee's research on this thread: the research function reads the page through a fetch that serves Crawlee's body. */
+function researchOnMainThread(): { researchFetched: ResearchFetched; extraFetches(): number; close(): Promise<void> } {
+  const served = new Map<string, FetchedResponse>();
+  let extra = 0;
+  const outside = createGuardedFetch({ allowPrivate: true, timeoutMs: OPTIONS.timeoutMs, maxBytes: OPTIONS.maxBytes, userAgent: OPTIONS.userAgent });
+  const fetchFromCrawlee: GuardedFetch = async (url, init) => {
+    const hit = served.get(url);
+    if (hit) return hit;
+    extra++;
+    return outside(url, init);
+  };
+  const researcher = createResearcher({ ...OPTIONS, fetch: fetchFromCrawlee });
+  return {
+    async researchFetched(run, page) {
+      served.set(run.url, page);
+      try {
+        return !(await researcher.research({ ...run, turbo: false })).error_detected;
+      } finally {
+        served.delete(run.url);
+      }
+    },
+    extraFetches: () => extra,
+    async close() {
+      await researcher.close();
+      await outside.close();
+    },
+  };
+}
+
+interface Ways {
+  title: string;
+  bare(urls: string[]): Promise<Rate>;
+  engine(urls: string[]): Promise<Rate>;
+  crawlee: ((urls: string[]) => Promise<Rate>) | null;
+  extraFetches(): Promise<number>;
+}
+
+async function measure(ways: Ways, siteUrl: string, runOffset: number): Promise<void> {
+  const urlsFor = (run: number, n = ROWS) =>
+    Array.from({ length: n }, (_, i) => `${siteUrl}/co/${100_000 + (runOffset + run) * ROWS + i}/contact`);
+  // Warm-up of every path (JIT, connection pools, threads), then interleaved repetitions.
+  await ways.bare(urlsFor(90, WARM_ROWS));
+  await ways.engine(urlsFor(91, WARM_ROWS));
+  await ways.crawlee?.(urlsFor(92, WARM_ROWS));
+  const bare: Timed[] = [];
+  const eng: Timed[] = [];
+  const crawlee: Timed[] = [];
+  for (let r = 0; r < REPEAT; r++) {
+    bare.push(await withCpu(() => ways.bare(urlsFor(3 * r))));
+    eng.push(await withCpu(() => ways.engine(urlsFor(3 * r + 1))));
+    if (ways.crawlee) crawlee.push(await withCpu(() => ways.crawlee!(urlsFor(3 * r + 2))));
+  }
+  const m = (xs: Rate[]) => median(xs.map((x) => x.rate));
+  const cpu = (xs: Timed[]) => median(xs.map((x) => x.cpuMs / ROWS));
+  const runs = (xs: Timed[]) =>
+    `runs ${xs.map((x) => x.rate.toFixed(0)).join(', ')}; ${Math.min(...xs.map((x) => x.ok))}/${ROWS} answered; ` +
+    `CPU ${cpu(xs).toFixed(2)} ms/job`;
+  console.log(`\n## ${ways.title}, median of ${REPEAT}`);
+  line('bare loop (fetch, read, extract; no store)', `${m(bare).toFixed(1)} jobs/s`, runs(bare));
+  line('engine (upload, queue, worker, results stored)', `${m(eng).toFixed(1)} jobs/s`, runs(eng));
+  if (ways.crawlee) {
+    line('Crawlee CheerioCrawler, same research function', `${m(crawlee).toFixed(1)} jobs/s`, `${runs(crawlee)}; ${await ways.extraFetches()} fetches outside Crawlee`);
+  }
+  line('CPU per job, engine − bare loop', `${(cpu(eng) - cpu(bare)).toFixed(2)} ms`, `the engine takes ${(cpu(eng) / cpu(bare)).toFixed(2)}× the bare loop's CPU per job`);
+  const vsBare = m(eng) / m(bare);
+  line('engine / bare loop', `${vsBare.toFixed(2)}×`, `target ≥ 0.85×: ${verdict(vsBare >= 0.85)}`);
+  if (ways.crawlee) {
+    const vsCrawlee = m(eng) / m(crawlee);
+    line('engine / Crawlee', `${vsCrawlee.toFixed(2)}×`, `target ≥ 1.5×: ${verdict(vsCrawlee >= 1.5)}`);
+  } else {
+    console.log('(@crawlee/cheerio is not installed: the Crawlee comparison is skipped)');
+  }
+}
+
+/** An engine on loopback whose own worker researches with `research`; a run times one whole batch. */
+async function engineSide(threads: number, research: Research) {
+  const b = await startBenchEngine(
+    { QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY), QUARRY_HOST_CONCURRENCY: String(CONCURRENCY), QUARRY_RESEARCH_THREADS: String(threads) },
+    { research, startWorker: true },
+  );
+  const taskId = await createTask(b.url);
+  const { definition } = await loadDefinition(b.engine.db, taskId);
+  const run = async (urls: string[]): Promise<Rate> => {
+    const file = path.join(b.dir, 'crawlee-engine.jsonl');
+    await writeJsonl(file, urls.length, (i) => urls[i]!);
+    const { batch: done, seconds } = await timeBatch(b.url, file, { task_id: taskId }, 600_000);
+    fs.rmSync(file);
+    return { rate: urls.length / seconds, ok: done.jobs_completed - done.jobs_failed };
+  };
+  return { b, definition, run };
+}
+
+async function hasCrawlee(): Promise<boolean> {
+  try {
+    await import('@crawlee/cheerio');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Quarry's default set-up: research on threads, the site in its own process. */
+async function onResearchThreads(withCrawlee: boolean): Promise<void> {
+  const threads = loadConfig({ ...process.env, QUARRY_ALLOW_PRIVATE_URLS: '1' }).researchThreads;
+  const site = await startSiteProcess();
+  const pool = createResearchPool({ threads, options: OPTIONS });
+  let b: BenchEngine | null = null;
+  const crawleeThreads = withCrawlee ? await startCrawleeResearchThreads(threads, OPTIONS) : null;
+  try {
+    const side = await engineSide(threads, pool.research);
+    b = side.b;
+    await measure(
+      {
+        title: `Identical work three ways: ${fmt(ROWS)} loopback pages (site in its own process), one GET + read + extract each, concurrency ${CONCURRENCY}, ${threads} research thread(s) each (the default set-up)`,
+        bare: (urls) => bareLoop(pool.research, side.definition, urls),
+        engine: side.run,
+        crawlee: crawleeThreads ? (urls) => crawleeRun(side.definition, urls, (run, page) => crawleeThreads.research(run, page)) : null,
+        extraFetches: async () => (await crawleeThreads?.extraFetches()) ?? 0,
+      },
+      site.url,
+      0,
+    );
+  } finally {
+    await b?.close();
+    await crawleeThreads?.close();
+    await pool.close();
+    await site.close();
+  }
+}
+
+/** Everything on the main thread, the site in this process (the section's earlier set-up). */
+async function onMainThread(withCrawlee: boolean): Promise<void> {
+  const site = await startFixtureSite();
+  const researcher = createResearcher(OPTIONS);
+  const crawleeResearch = researchOnMainThread();
+  let b: BenchEngine | null = null;
+  try {
+    const side = await engineSide(0, researcher.research);
+    b = side.b;
+    await measure(
+      {
+        title: `The same on one thread: research, queue and site on the main thread (QUARRY_RESEARCH_THREADS=0, site in this process), ${fmt(ROWS)} pages, concurrency ${CONCURRENCY}`,
+        bare: (urls) => bareLoop(researcher.research, side.definition, urls),
+        engine: side.run,
+        crawlee: withCrawlee ? (urls) => crawleeRun(side.definition, urls, crawleeResearch.researchFetched) : null,
+        extraFetches: async () => crawleeResearch.extraFetches(),
+      },
+      site.url,
+      1_000,
+    );
+  } finally {
+    await b?.close();
+    await crawleeResearch.close();
+    await researcher.close();
+    await site.close();
+  }
 }
 
 export async function crawleeBench(): Promise<void> {
-  let hasCrawlee = true;
-  try {
-    await import('@crawlee/cheerio');
-  } catch {
-    hasCrawlee = false;
-  }
-  const site = await startFixtureSite();
-  const researcher = createResearcher(OPTIONS);
-  const fallback = createGuardedFetch({ allowPrivate: true, timeoutMs: 15_000, maxBytes: OPTIONS.maxBytes, userAgent: 'QuarryBench' });
-  const b = await startBenchEngine(
-    { QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY), QUARRY_HOST_CONCURRENCY: String(CONCURRENCY), QUARRY_RESEARCH_THREADS: '0' },
-    { research: researcher.research, startWorker: true },
-  );
-  try {
-    const taskId = await createTask(b.url);
-    const { definition } = await loadDefinition(b.engine.db, taskId);
-    const urlsFor = (run: number) => Array.from({ length: ROWS }, (_, i) => `${site.url}/co/${100_000 + run * ROWS + i}/contact`);
-    const engineRun = async (urls: string[]): Promise<Rate> => {
-      const file = path.join(b.dir, 'crawlee-engine.jsonl');
-      await writeJsonl(file, urls.length, (i) => urls[i]!);
-      const { batch: done, seconds } = await timeBatch(b.url, file, { task_id: taskId }, 600_000);
-      fs.rmSync(file);
-      return { rate: urls.length / seconds, ok: done.jobs_completed - done.jobs_failed };
-    };
-
-    // Warm-up of every path (JIT, connection pools), then interleaved repetitions.
-    await bareLoop(researcher.research, definition, urlsFor(90).slice(0, 200));
-    await engineRun(urlsFor(91).slice(0, 200));
-    if (hasCrawlee) await crawleeRun(definition, urlsFor(92).slice(0, 200), fallback);
-    const bare: Rate[] = [];
-    const eng: Rate[] = [];
-    const crawlee: (Rate & { extraFetches: number })[] = [];
-    for (let r = 0; r < REPEAT; r++) {
-      bare.push(await bareLoop(researcher.research, definition, urlsFor(3 * r)));
-      eng.push(await engineRun(urlsFor(3 * r + 1)));
-      if (hasCrawlee) crawlee.push(await crawleeRun(definition, urlsFor(3 * r + 2), fallback));
-    }
-    const m = (xs: Rate[]) => median(xs.map((x) => x.rate));
-    const runs = (xs: Rate[]) => `runs ${xs.map((x) => x.rate.toFixed(0)).join(', ')}; ${Math.min(...xs.map((x) => x.ok))}/${ROWS} answered`;
-    console.log(
-      `\n## Identical work three ways: ${fmt(ROWS)} loopback pages, one GET + read + extract each, concurrency ${CONCURRENCY}, main thread, median of ${REPEAT}`,
-    );
-    line('bare loop (fetch, read, extract; no store)', `${m(bare).toFixed(1)} jobs/s`, runs(bare));
-    line('engine (upload, queue, worker, results stored)', `${m(eng).toFixed(1)} jobs/s`, runs(eng));
-    if (hasCrawlee) {
-      line('Crawlee CheerioCrawler, same research function', `${m(crawlee).toFixed(1)} jobs/s`, `${runs(crawlee)}; ${crawlee.reduce((s, c) => s + c.extraFetches, 0)} fetches outside Crawlee`);
-    }
-    const vsBare = m(eng) / m(bare);
-    line('engine / bare loop', `${vsBare.toFixed(2)}×`, `target ≥ 0.85×: ${verdict(vsBare >= 0.85)}`);
-    if (hasCrawlee) {
-      const vsCrawlee = m(eng) / m(crawlee);
-      line('engine / Crawlee', `${vsCrawlee.toFixed(2)}×`, `target ≥ 1.5×: ${verdict(vsCrawlee >= 1.5)}`);
-    } else {
-      console.log('(@crawlee/cheerio is not installed: the Crawlee comparison is skipped)');
-    }
-  } finally {
-    await b.close();
-    await researcher.close();
-    await fallback.close();
-    await site.close();
-  }
+  const withCrawlee = await hasCrawlee();
+  await onResearchThreads(withCrawlee);
+  await onMainThread(withCrawlee);
 }
