@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TaskDefinition } from '../lib/contract/task-definition';
 import { loadConfig } from '../lib/engine/config';
-import { createGuardedFetch, type FetchedResponse, type GuardedFetch } from '../lib/engine/net/guarded-fetch';
+import type { FetchedResponse } from '../lib/engine/net/guarded-fetch';
 import { createResearcher, type ResearcherOptions } from '../lib/engine/research';
 import { createResearchPool } from '../lib/engine/research/pool/research-pool';
 import { prepareRun, type PreparedRun } from '../lib/engine/tasks/build-research';
@@ -27,6 +27,7 @@ import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
 import { createTask, fmt, startBenchEngine, startSiteProcess, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
 import { startCrawleeResearchThreads } from './crawlee/research-threads';
+import { createServedFetch } from './crawlee/served-fetch';
 import { line, median, verdict } from './util';
 
 const ROWS = Number(process.env.BENCH_CRAWLEE_ROWS ?? 1_000);
@@ -112,29 +113,15 @@ async function crawleeRun(definition: TaskDefinition, urls: string[], researchFe
 
 /** Crawlee's research on this thread: the research function reads the page through a fetch that serves Crawlee's body. */
 function researchOnMainThread(): { researchFetched: ResearchFetched; extraFetches(): number; close(): Promise<void> } {
-  const served = new Map<string, FetchedResponse>();
-  let extra = 0;
-  const outside = createGuardedFetch({ allowPrivate: true, timeoutMs: OPTIONS.timeoutMs, maxBytes: OPTIONS.maxBytes, userAgent: OPTIONS.userAgent });
-  const fetchFromCrawlee: GuardedFetch = async (url, init) => {
-    const hit = served.get(url);
-    if (hit) return hit;
-    extra++;
-    return outside(url, init);
-  };
-  const researcher = createResearcher({ ...OPTIONS, fetch: fetchFromCrawlee });
+  const served = createServedFetch(OPTIONS);
+  const researcher = createResearcher({ ...OPTIONS, fetch: served.fetch });
   return {
-    async researchFetched(run, page) {
-      served.set(run.url, page);
-      try {
-        return !(await researcher.research({ ...run, turbo: false })).error_detected;
-      } finally {
-        served.delete(run.url);
-      }
-    },
-    extraFetches: () => extra,
+    researchFetched: async (run, page) =>
+      !(await served.serving(run.url, page, () => researcher.research({ ...run, turbo: false }))).error_detected,
+    extraFetches: served.extraFetches,
     async close() {
       await researcher.close();
-      await outside.close();
+      await served.close();
     },
   };
 }

@@ -1,10 +1,10 @@
 // The Crawlee side's research threads (thread-entry.ts): as many as the engine's research pool has,
-// so all three ways of the benchmark run read + extract on the same number of threads. Bundled the
-// way the engine bundles its own thread entries (lib/engine/threads/bundle-worker.ts): our modules
-// in one ESM file under node_modules/, packages loaded by Node as they ship.
+// so all three ways of the benchmark run read + extract on the same number of threads. Bundled as the
+// engine's own thread entries are (lib/engine/threads/bundle-worker.ts).
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ResearcherOptions } from '../../lib/engine/research';
+import { buildWorkerFile } from '../../lib/engine/threads/bundle-worker';
 import type { FromCrawleeThread, ToCrawleeThread } from './protocol';
 
 type Page = Extract<ToCrawleeThread, { type: 'research' }>['page'];
@@ -21,19 +21,7 @@ export interface CrawleeResearchThreads {
 export async function startCrawleeResearchThreads(count: number, options: ResearcherOptions): Promise<CrawleeResearchThreads> {
   const root = process.cwd();
   const outfile = path.join(root, 'node_modules/.cache/quarry/bench-crawlee-research.mjs');
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: [path.join(root, 'bench/crawlee/thread-entry.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
-    tsconfig: path.join(root, 'tsconfig.json'),
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  await buildWorkerFile(path.join(root, 'bench/crawlee/thread-entry.ts'), outfile, root);
   let nextId = 1;
   const threads = await Promise.all(
     Array.from({ length: Math.max(1, count) }, async () => {

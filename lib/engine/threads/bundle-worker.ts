@@ -52,7 +52,15 @@ async function bundle(name: WorkerName, root: string): Promise<string> {
   const outFile = path.join(/* turbopackIgnore: true */ root, OUT_DIR, `${name}-worker.mjs`);
   if (!fs.existsSync(entry)) throw new Error(`${name} worker source not found: ${entry}`);
   if (isFresh(root, outFile)) return outFile;
+  await buildWorkerFile(entry, outFile, root);
+  return outFile;
+}
 
+/**
+ * Bundles a thread entry (an absolute path) into `outFile` as described above, always. The benchmarks
+ * use it for a thread of their own; the engine's threads go through bundleWorker().
+ */
+export async function buildWorkerFile(entry: string, outFile: string, root: string = process.cwd()): Promise<void> {
   const esbuild = await import('esbuild');
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   // Build to a private file and rename: other processes (a second server, `npm run worker`, Vitest
@@ -78,7 +86,6 @@ async function bundle(name: WorkerName, root: string): Promise<string> {
     fs.rmSync(tmp, { force: true });
     throw err;
   }
-  return outFile;
 }
 
 function isFresh(root: string, outFile: string): boolean {
