@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { TaskDefinition } from '../lib/contract/task-definition';
 import { loadConfig } from '../lib/engine/config';
+import { prepareRun } from '../lib/engine/tasks/build-research';
+import type { Research } from '../lib/engine/tasks/execute';
 import { createEngine, setProcessEngine, type Engine, type EngineOverrides } from '../lib/engine/runtime';
 import { serveEngineHttp } from '../lib/engine/http/node-server';
 import { tmpDir } from './util';
@@ -96,6 +99,28 @@ export async function bareParse(file: string): Promise<number> {
     if (row.inputs) n++;
   }
   return n / ((performance.now() - t0) / 1000);
+}
+
+/**
+ * The throughput baseline: the same research the engine's worker runs for each row (prepare, then
+ * research), `concurrency` at a time, with no store, queue or HTTP. Jobs per second, and how many of
+ * them found an answer.
+ */
+export async function bareLoop(research: Research, definition: TaskDefinition, urls: string[], concurrency: number) {
+  const t0 = performance.now();
+  let next = 0;
+  let ok = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < urls.length) {
+        const prepared = prepareRun(definition, [urls[next++]!], true);
+        if (!prepared.ok) throw new Error(prepared.message);
+        const r = await research({ ...prepared.run, turbo: false });
+        if (!r.error_detected) ok++;
+      }
+    }),
+  );
+  return { rate: urls.length / ((performance.now() - t0) / 1000), ok };
 }
 
 export interface BatchState {

@@ -25,7 +25,7 @@ import { prepareRun, type PreparedRun } from '../lib/engine/tasks/build-research
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
-import { createTask, fmt, startBenchEngine, startSiteProcess, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
+import { bareLoop, createTask, fmt, startBenchEngine, startSiteProcess, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
 import { startCrawleeResearchThreads } from './crawlee/research-threads';
 import { createServedFetch } from './crawlee/served-fetch';
 import { line, median, verdict } from './util';
@@ -58,23 +58,6 @@ async function withCpu(run: () => Promise<Rate>): Promise<Timed> {
   const r = await run();
   const used = process.cpuUsage(before);
   return { ...r, cpuMs: (used.user + used.system) / 1000 };
-}
-
-async function bareLoop(research: Research, definition: TaskDefinition, urls: string[]): Promise<Rate> {
-  const t0 = performance.now();
-  let next = 0;
-  let ok = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < urls.length) {
-        const prepared = prepareRun(definition, [urls[next++]!], true);
-        if (!prepared.ok) throw new Error(prepared.message);
-        const r = await research({ ...prepared.run, turbo: false });
-        if (!r.error_detected) ok++;
-      }
-    }),
-  );
-  return { rate: urls.length / ((performance.now() - t0) / 1000), ok };
 }
 
 async function crawleeRun(definition: TaskDefinition, urls: string[], researchFetched: ResearchFetched): Promise<Rate> {
@@ -211,7 +194,7 @@ async function onResearchThreads(withCrawlee: boolean): Promise<void> {
     await measure(
       {
         title: `Identical work three ways: ${fmt(ROWS)} loopback pages (site in its own process), one GET + read + extract each, concurrency ${CONCURRENCY}, ${threads} research thread(s) each (the default set-up)`,
-        bare: (urls) => bareLoop(pool.research, side.definition, urls),
+        bare: (urls) => bareLoop(pool.research, side.definition, urls, CONCURRENCY),
         engine: side.run,
         crawlee: crawleeThreads ? (urls) => crawleeRun(side.definition, urls, (run, page) => crawleeThreads.research(run, page)) : null,
         extraFetches: async () => (await crawleeThreads?.extraFetches()) ?? 0,
@@ -239,7 +222,7 @@ async function onMainThread(withCrawlee: boolean): Promise<void> {
     await measure(
       {
         title: `The same on one thread: research, queue and site on the main thread (QUARRY_RESEARCH_THREADS=0, site in this process), ${fmt(ROWS)} pages, concurrency ${CONCURRENCY}`,
-        bare: (urls) => bareLoop(researcher.research, side.definition, urls),
+        bare: (urls) => bareLoop(researcher.research, side.definition, urls, CONCURRENCY),
         engine: side.run,
         crawlee: withCrawlee ? (urls) => crawleeRun(side.definition, urls, crawleeResearch.researchFetched) : null,
         extraFetches: async () => crawleeResearch.extraFetches(),

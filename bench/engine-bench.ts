@@ -5,12 +5,9 @@ import { createEngine, setProcessEngine } from '../lib/engine/runtime';
 import { serveEngineHttp } from '../lib/engine/http/node-server';
 import { createResearchPool } from '../lib/engine/research/pool/research-pool';
 import { loadDefinition } from '../lib/engine/tasks/queries';
-import { prepareRun } from '../lib/engine/tasks/build-research';
 import { Worker } from '../lib/engine/queue/worker';
-import type { Research } from '../lib/engine/tasks/execute';
-import type { TaskDefinition } from '../lib/contract/task-definition';
 import { line, median, tmpDir, verdict, withPeakRss } from './util';
-import { BENCH_KEY, bareParse, call, createTask, startSiteProcess, startUploader, timeBatch } from './bench-engine';
+import { BENCH_KEY, bareLoop, bareParse, call, createTask, startSiteProcess, startUploader, timeBatch } from './bench-engine';
 
 // Issue 2's engine figures. The machine has two cores and other work may run on it, so each figure
 // is the median of interleaved repetitions of the baseline and the measured path.
@@ -69,21 +66,6 @@ async function ingestFigures(base: string, dir: string, taskId: string, kind: st
   line('peak RSS growth during create-batch', `${rss.toFixed(0)} MB`, `target ≤ 250 MB: ${verdict(rss <= 250)}`);
 }
 
-async function bareLoop(research: Research, definition: TaskDefinition, urls: string[]): Promise<number> {
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < urls.length) {
-        const prepared = prepareRun(definition, [urls[next++]!], true);
-        if (!prepared.ok) throw new Error(prepared.message);
-        await research({ ...prepared.run, turbo: false });
-      }
-    }),
-  );
-  return urls.length / ((performance.now() - t0) / 1000);
-}
-
 async function engineRun(base: string, dir: string, taskId: string, urls: string[], worker: Worker) {
   const jsonl = path.join(dir, 'tp.jsonl');
   fs.writeFileSync(jsonl, urls.map((u, i) => JSON.stringify({ data_uuid: `t${i}`, inputs: [u] })).join('\n'));
@@ -137,10 +119,10 @@ export async function engineBench() {
   // Distinct pages per run (no cache anywhere, but keep runs independent), warm-up first.
   const urlsFor = (run: number) => Array.from({ length: THROUGHPUT_ROWS }, (_, i) => `${site.url}/co/${run * THROUGHPUT_ROWS + i}/`);
   // Warm-up of both paths, so neither pays the JIT (or the research thread's start) in its figure.
-  await bareLoop(pool.research, definition, urlsFor(100));
+  await bareLoop(pool.research, definition, urlsFor(100), CONCURRENCY);
   await engineRun(http.url, dir, taskId, urlsFor(101), worker);
   for (let r = 0; r < REPEAT; r++) {
-    bare.push(await bareLoop(pool.research, definition, urlsFor(2 * r)));
+    bare.push((await bareLoop(pool.research, definition, urlsFor(2 * r), CONCURRENCY)).rate);
     eng.push(await engineRun(http.url, dir, taskId, urlsFor(2 * r + 1), worker));
   }
   await worker.stop();

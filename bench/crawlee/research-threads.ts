@@ -23,29 +23,13 @@ export async function startCrawleeResearchThreads(count: number, options: Resear
   const outfile = path.join(root, 'node_modules/.cache/quarry/bench-crawlee-research.mjs');
   await buildWorkerFile(path.join(root, 'bench/crawlee/thread-entry.ts'), outfile, root);
   let nextId = 1;
-  const threads = await Promise.all(
-    Array.from({ length: Math.max(1, count) }, async () => {
-      const worker = new Worker(outfile, { workerData: options });
-      const waiting = new Map<number, (v: FromCrawleeThread) => void>();
-      let counted: ((n: number) => void) | null = null;
-      await new Promise<void>((resolve, reject) => {
-        worker.once('error', reject);
-        worker.on('message', (m: FromCrawleeThread) => {
-          if (m.type === 'ready') return resolve();
-          if (m.type === 'count') return counted?.(m.extraFetches);
-          waiting.get(m.id)?.(m);
-          waiting.delete(m.id);
-        });
-      });
-      return { worker, waiting, count: () => new Promise<number>((r) => ((counted = r), worker.postMessage({ type: 'count' } satisfies ToCrawleeThread))) };
-    }),
-  );
+  const threads = await Promise.all(Array.from({ length: Math.max(1, count) }, () => startThread(outfile, options)));
   return {
     research(run, page) {
       const t = threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = nextId++;
-      return new Promise((resolve) => {
-        t.waiting.set(id, (m) => resolve(m.type === 'done' && m.ok));
+      return new Promise((resolve, reject) => {
+        t.waiting.set(id, { resolve, reject });
         // Copied, not transferred: a small Buffer is a view of Node's shared pool.
         t.worker.postMessage({ type: 'research', id, run, page } satisfies ToCrawleeThread);
       });
@@ -58,4 +42,32 @@ export async function startCrawleeResearchThreads(count: number, options: Resear
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },
   };
+}
+
+async function startThread(outfile: string, options: ResearcherOptions) {
+  const worker = new Worker(outfile, { workerData: options });
+  const waiting = new Map<number, { resolve(ok: boolean): void; reject(err: Error): void }>();
+  let counted: ((n: number) => void) | null = null;
+  // A thread that dies fails its calls: the benchmark stops with the error instead of hanging.
+  const fail = (err: Error) => {
+    for (const call of waiting.values()) call.reject(err);
+    waiting.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`a Crawlee research thread exited (code ${code})`)));
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (m: FromCrawleeThread) => {
+      if (m.type === 'ready') return resolve();
+      if (m.type === 'count') return counted?.(m.extraFetches);
+      waiting.get(m.id)?.resolve(m.ok);
+      waiting.delete(m.id);
+    });
+  });
+  const count = () =>
+    new Promise<number>((resolve) => {
+      counted = resolve;
+      worker.postMessage({ type: 'count' } satisfies ToCrawleeThread);
+    });
+  return { worker, waiting, count };
 }

@@ -128,7 +128,7 @@ it.skipIf(Boolean(process.env.DATABASE_URL))(
 it.skipIf(Boolean(process.env.DATABASE_URL))(
   'with every slot busy, a claim still fills the ready list: its jobs are handed over early',
   async () => {
-    // The worker claims again when half its ready list is gone, before a slot frees (limit 0).
+    // The worker claims again when its ready list is nearly gone, before a slot frees (limit 0).
     // Such claims used to return at once, so the list ran dry and freed slots waited for a claim.
     await newBatch(6); // earlier tests' batches may still be active: the room is shared between them
     const c = claimer();
