@@ -259,3 +259,15 @@ export const hostCooldowns = pgTable('host_cooldowns', {
   host: text('host').primaryKey(),
   until: ts('until').notNull(),
 });
+
+/**
+ * Per-API-key request allowance on PostgreSQL, shared by every API process (token bucket: `tokens`
+ * as of `at`, refilled continuously up to a minute's allowance). Processes take tokens in small
+ * grants (`granted`: the last grant) and spend them locally; see lib/engine/http/rate-limit.ts.
+ */
+export const apiRateBuckets = pgTable('api_rate_buckets', {
+  keyId: text('key_id').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  at: ts('at').notNull(),
+  granted: integer('granted').notNull().default(0),
+});

@@ -3,7 +3,7 @@ import { getEngine, type Engine } from '../runtime';
 import { verifyKey } from '../auth/keys';
 import { EngineError } from '../errors';
 import { errorResponse, successResponse, type ApiVersion, type SuccessOptions } from './envelope';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit';
 
 export interface Ctx {
   engine: Engine;
@@ -46,7 +46,19 @@ export function endpoint(
   };
 }
 
-const limiters = new WeakMap<Engine, ReturnType<typeof createRateLimiter>>();
+const limiters = new WeakMap<Engine, RateLimiter>();
+
+// On PostgreSQL several API processes may serve one key, so they share its allowance through the store.
+function limiterFor(engine: Engine): RateLimiter {
+  let limiter = limiters.get(engine);
+  if (!limiter) {
+    const perMinute = engine.config.rateLimitPerMin;
+    limiter =
+      engine.store.kind === 'postgres' ? createSharedRateLimiter(engine.db, perMinute) : createRateLimiter(perMinute);
+    limiters.set(engine, limiter);
+  }
+  return limiter;
+}
 
 async function authenticate(engine: Engine, req: Request): Promise<void> {
   const presented = req.headers.get('x-api-key');
@@ -55,7 +67,5 @@ async function authenticate(engine: Engine, req: Request): Promise<void> {
   }
   const keyId = await verifyKey(engine.db, presented.trim());
   if (!keyId) throw new EngineError('unauthorized', 'Invalid API key', 'the x-api-key is unknown or revoked');
-  let limiter = limiters.get(engine);
-  if (!limiter) limiters.set(engine, (limiter = createRateLimiter(engine.config.rateLimitPerMin)));
-  limiter.check(keyId);
+  await limiterFor(engine).check(keyId);
 }
