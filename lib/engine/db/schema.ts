@@ -253,11 +253,15 @@ export const auditLog = pgTable(
 
 /**
  * Retry-After cool-downs per host, shared by every worker process: after a host answers 429/503 with
- * Retry-After, no worker starts a job for it before `until`.
+ * Retry-After, or a job of a host with a robots.txt Crawl-delay ends, no worker starts a job for it
+ * before `until`.
  */
 export const hostCooldowns = pgTable('host_cooldowns', {
   host: text('host').primaryKey(),
   until: ts('until').notNull(),
+  // The host's robots.txt Crawl-delay when it sets one (0: none): one job at a time, each followed by
+  // a cool-down of this long (lib/engine/queue/host-limits.ts).
+  gapMs: integer('gap_ms').notNull().default(0),
 });
 
 /**

@@ -1,5 +1,7 @@
-// Politeness towards one website. Two parts:
+// Politeness towards one website. Three parts:
 // - a pacer per job: the pages one job reads from a host start at least `gapMs` apart;
+// - a pacer shared by the whole researcher for hosts whose robots.txt sets a Crawl-delay: that gap
+//   holds between any two requests of its jobs (the queue adds the same across jobs and workers);
 // - cool-downs shared by the whole researcher: a host that answered 429/503 with Retry-After is
 //   left alone until then by every job of this process.
 
@@ -33,7 +35,13 @@ export class HostCooldowns {
   }
 }
 
-export class HostPacer {
+/** When the next request to a URL's host may start. */
+export interface Pacer {
+  /** Resolves when a request to the host of `url` may start; false if `maxWaitMs` would be exceeded. */
+  wait(url: string, signal?: AbortSignal, maxWaitMs?: number): Promise<boolean>;
+}
+
+export class HostPacer implements Pacer {
   private readonly next = new Map<string, number>();
 
   constructor(
@@ -41,15 +49,28 @@ export class HostPacer {
     private readonly cooldowns?: HostCooldowns,
   ) {}
 
-  /** Resolves when a request to the host of `url` may start; false if `maxWaitMs` would be exceeded. */
-  async wait(url: string, signal?: AbortSignal, maxWaitMs = 10_000): Promise<boolean> {
+  wait(url: string, signal?: AbortSignal, maxWaitMs = 10_000): Promise<boolean> {
+    return this.waitGap(url, this.gapMs, signal, maxWaitMs);
+  }
+
+  /**
+   * This schedule with its own gap: every job of a researcher reading a host whose robots.txt sets a
+   * Crawl-delay takes its turns from one shared pacer this way, so the delay holds between any two of
+   * our requests to the host, not just between one job's pages.
+   */
+  withGap(gapMs: number): Pacer {
+    return { wait: (url, signal, maxWaitMs = 10_000) => this.waitGap(url, gapMs, signal, maxWaitMs) };
+  }
+
+  private async waitGap(url: string, gapMs: number, signal: AbortSignal | undefined, maxWaitMs: number): Promise<boolean> {
     const host = hostOf(url);
     if (!host) return true;
     const now = Date.now();
     const cooling = this.cooldowns?.remaining(url) ?? 0;
     const start = Math.max(now + cooling, this.next.get(host) ?? 0);
     if (start - now > maxWaitMs) return false;
-    this.next.set(host, start + this.gapMs);
+    this.next.set(host, start + gapMs);
+    if (this.next.size > 5_000) for (const [h, at] of this.next) if (at <= now) this.next.delete(h);
     if (start > now) await sleep(start - now, signal);
     return true;
   }

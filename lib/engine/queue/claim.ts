@@ -43,8 +43,11 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
   for (const [host, n] of opts.hosts?.running ?? []) perHost.set(host, Math.max(n, perHost.get(host) ?? 0));
   const now = Date.now();
   const cooling = (host: string) => (opts.hosts?.cooledUntil.get(host) ?? 0) > now;
+  const serial = (host: string) => (opts.hosts?.serial.get(host) ?? 0) > now;
   const slots = {
-    hasRoom: (host: string) => !host || (!cooling(host) && (perHost.get(host) ?? 0) < opts.hostCap),
+    // A host with a robots.txt Crawl-delay runs one job at a time (host-limits.ts).
+    hasRoom: (host: string) =>
+      !host || (!cooling(host) && (perHost.get(host) ?? 0) < (serial(host) ? 1 : opts.hostCap)),
     take: (host: string) => void perHost.set(host, (perHost.get(host) ?? 0) + 1),
   };
   const claimed: ClaimedJob[] = [];

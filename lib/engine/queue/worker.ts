@@ -198,15 +198,16 @@ export class Worker {
   }
 
   /**
-   * Starts ready jobs while slots are free, each only when its host is under the cap and not cooling
-   * down after a Retry-After (the loop looks again at least every IDLE_POLL_MS).
+   * Starts ready jobs while slots are free, each only when its host is under the cap (1 for a host with
+   * a Crawl-delay) and not cooling down (the loop looks again at least every IDLE_POLL_MS).
    */
   private startReady(): void {
     if (this.stopping || this.ready.length === 0) return;
     const now = Date.now();
     for (let i = 0; i < this.ready.length && this.inFlight.size < this.opts.concurrency; ) {
       const { job, claimed } = this.ready[i]!;
-      if ((this.hostCount.get(job.host) ?? 0) >= this.opts.hostCap || this.hosts.cooledUntil(job.host) > now) {
+      const cap = this.hosts.serial(job.host) ? 1 : this.opts.hostCap;
+      if ((this.hostCount.get(job.host) ?? 0) >= cap || this.hosts.cooledUntil(job.host) > now) {
         i++;
         continue;
       }
@@ -327,6 +328,12 @@ export class Worker {
           if (!(await isClaimed)) this.vacate(job);
           return;
         }
+        if (outcome.crawlDelayMs) {
+          // Noted before the slot goes: the host's next job waits out the delay, on every worker.
+          this.hosts
+            .noteCrawlDelay(job.host, outcome.crawlDelayMs)
+            .catch((e) => console.error('[quarry] recording a crawl delay failed:', (e as Error).message));
+        }
         // Its work is done: the slot and the host's share go to the next job now. A job started
         // early can finish before its claim statement has run (queued behind a group of results on
         // the store thread); its slot would otherwise stand idle until then.
@@ -379,7 +386,7 @@ export class Worker {
     if (o.error_detected && o.transient && job.attempts < this.opts.maxAttempts) {
       return { id: job.id, state: 'retry', retryDelayMs: retryDelayMs(job.attempts, o.retryAfterSeconds) };
     }
-    const { transient: _t, retryAfterSeconds: _r, ...stored } = o;
+    const { transient: _t, retryAfterSeconds: _r, crawlDelayMs: _c, ...stored } = o;
     return {
       id: job.id,
       state: o.error_detected ? 'failed' : 'succeeded',

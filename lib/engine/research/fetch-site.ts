@@ -1,7 +1,7 @@
 import type { PageRead } from '@/lib/contract/task-definition';
 import { FetchError } from '../net/fetch-error';
 import type { FetchedResponse, GuardedFetch } from '../net/guarded-fetch';
-import { sleep, type HostCooldowns, type HostPacer } from '../net/host-pacer';
+import { sleep, type HostCooldowns, type Pacer } from '../net/host-pacer';
 
 export type PageFetch =
   { ok: true; response: FetchedResponse; read: PageRead } | { ok: false; error: FetchError; read: PageRead };
@@ -32,7 +32,7 @@ export async function fetchOne(fetch: GuardedFetch, url: string, signal?: AbortS
 }
 
 export interface Politeness {
-  pacer: HostPacer;
+  pacer: Pacer;
   cooldowns: HostCooldowns;
 }
 

@@ -1,5 +1,5 @@
 import { createGuardedFetch, type GuardedFetcher } from '../net/guarded-fetch';
-import { HostCooldowns } from '../net/host-pacer';
+import { HostCooldowns, HostPacer } from '../net/host-pacer';
 import { createRobotsCache } from '../net/robots';
 import { BrowserPool } from './browser/browser-pool';
 import { runResearch, type ResearchDeps } from './run-research';
@@ -31,11 +31,13 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
     opts.browser && opts.browser.mode !== 'off'
       ? new BrowserPool(opts.browser, fetch, { timeoutMs: opts.timeoutMs, userAgent: opts.userAgent })
       : null;
+  const cooldowns = new HostCooldowns();
   const deps: ResearchDeps = {
     fetch,
     robots: opts.respectRobots === false ? null : createRobotsCache(fetch, opts.userAgent),
     sitemaps: opts.useSitemap === false ? null : createSitemapCache(fetch),
-    cooldowns: new HostCooldowns(),
+    cooldowns,
+    crawlPacer: new HostPacer(0, cooldowns),
     browser,
   };
   return {

@@ -28,6 +28,8 @@ export interface ResearchDeps {
   robots: RobotsCache | null;
   sitemaps: SitemapCache | null;
   cooldowns: HostCooldowns;
+  /** Shared by every job of the researcher: turns at hosts whose robots.txt sets a Crawl-delay. */
+  crawlPacer: HostPacer;
   browser: BrowserPool | null;
 }
 
@@ -35,6 +37,18 @@ export async function runResearch(
   req: ResearchRequest,
   opts: ResearcherOptions,
   deps: ResearchDeps,
+): Promise<ResearchResult> {
+  const site: { crawlDelayMs?: number } = {};
+  const result = await researchSite(req, opts, deps, site);
+  if (site.crawlDelayMs) result.crawlDelayMs = site.crawlDelayMs;
+  return result;
+}
+
+async function researchSite(
+  req: ResearchRequest,
+  opts: ResearcherOptions,
+  deps: ResearchDeps,
+  site: { crawlDelayMs?: number },
 ): Promise<ResearchResult> {
   const { fetch } = deps;
   const pages: PageRead[] = [];
@@ -56,8 +70,20 @@ export async function runResearch(
     return result;
   }
   if (cooling > 0) await sleep(cooling, req.signal);
-  const pacer = new HostPacer(Math.max(opts.hostDelayMs ?? 0, robots?.crawlDelayMs ?? 0), deps.cooldowns);
-  await pacer.wait(url, req.signal);
+  // A Crawl-delay asks for that gap between any two of our requests to the site, so all jobs here take
+  // turns from one pacer; QUARRY_HOST_DELAY_MS only spaces each job's own pages.
+  const crawlDelay = robots?.crawlDelayMs ?? 0;
+  if (crawlDelay > 0) site.crawlDelayMs = crawlDelay;
+  const pacer =
+    crawlDelay > (opts.hostDelayMs ?? 0)
+      ? deps.crawlPacer.withGap(crawlDelay)
+      : new HostPacer(opts.hostDelayMs ?? 0, deps.cooldowns);
+  if (!(await pacer.wait(url, req.signal))) {
+    // Other jobs hold the host's next turns: back to the queue, which spaces the host's jobs.
+    const result = failure(req, pages, `${check.url.host} asks for ${crawlDelay / 1000} s between requests (robots.txt Crawl-delay); other jobs hold its next turns`, true);
+    result.retryAfterSeconds = Math.ceil(crawlDelay / 1000);
+    return result;
+  }
 
   const queries = req.queries.map(classifyQuery);
   const first = await fetchOne(fetch, url, req.signal);

@@ -28,6 +28,8 @@ export interface ResearchResult {
   /** True when the failure may succeed on retry (timeout, 429, 5xx, connection reset). */
   transient: boolean;
   retryAfterSeconds?: number;
+  /** The start host's robots.txt Crawl-delay (ms), when it sets one: the queue spaces that host's jobs. */
+  crawlDelayMs?: number;
   /** Which extractor answered: the offline one, or the configured language model. */
   extractor?: 'offline' | 'model';
   /** Model tokens and estimated cost of this job; absent when no model was called. */

@@ -22,6 +22,8 @@ export interface JobOutcome {
   pages: PageRead[];
   transient: boolean;
   retryAfterSeconds?: number;
+  /** The start host's robots.txt Crawl-delay (ms): the queue spaces that host's jobs. Not stored. */
+  crawlDelayMs?: number;
   elapsed_ms: number;
   /** Which extractor answered, model tokens and cost, and notes such as unverified quotes. */
   extractor?: 'offline' | 'model';
@@ -62,6 +64,7 @@ export async function executeRun(
       pages: r.pages,
       transient: r.transient,
       retryAfterSeconds: r.retryAfterSeconds,
+      ...(r.crawlDelayMs ? { crawlDelayMs: r.crawlDelayMs } : {}),
       elapsed_ms: Math.round(performance.now() - started),
       ...(r.extractor ? { extractor: r.extractor } : {}),
       ...(r.usage ? { usage: r.usage } : {}),

@@ -1,0 +1,1 @@
+ALTER TABLE "host_cooldowns" ADD COLUMN "gap_ms" integer DEFAULT 0 NOT NULL;

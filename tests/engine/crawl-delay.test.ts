@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/engine/db/query-rows';
+import { claimJobs } from '@/lib/engine/queue/claim';
+import { completeJobs } from '@/lib/engine/queue/complete';
+import { HostLimitsView } from '@/lib/engine/queue/host-limits';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
+import { startTestEngine, type TestEngine } from '../support/engine-harness';
+
+// Issue 6: a robots.txt Crawl-delay is the gap the site wants between any two of our requests, not
+// just between one job's pages. The queue runs such a host's jobs one at a time on every worker, each
+// after a cool-down of the delay; a researcher spaces all its jobs' requests to the host.
+
+describe('the queue spaces the jobs of a host with a Crawl-delay, across workers', () => {
+  let t: TestEngine;
+  beforeAll(async () => {
+    t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+    const api = apiClient(t.url, t.key);
+    const taskId = await createContactTask(api);
+    const rows = Array.from({ length: 4 }, (_, n) => ({ data_uuid: `c${n}`, inputs: [`https://c.example/${n}`] }));
+    expect((await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) })).status).toBe(201);
+  });
+  afterAll(() => t?.close());
+
+  const claim = async (workerId: string) =>
+    claimJobs(t.engine.db, {
+      workerId,
+      limit: 8,
+      leaseMs: 30_000,
+      hostCap: 4,
+      inFlightByHost: new Map(), // each claimer is a fresh process: it knows only what the store says
+      hosts: await new HostLimitsView(t.engine.db, true).load(),
+    });
+
+  it('one job at a time, the next only after the delay', async () => {
+    // Worker A's job of c.example ended and the site's robots.txt says Crawl-delay: 1.
+    await new HostLimitsView(t.engine.db, true).noteCrawlDelay('c.example', 1000);
+    const noted = Date.now();
+    expect(await claim('wB')).toEqual([]); // within the delay: nothing starts, on any worker
+    await new Promise((r) => setTimeout(r, Math.max(0, noted + 1_100 - Date.now())));
+    const first = await claim('wB');
+    expect(first.map((j) => j.host)).toEqual(['c.example']); // one, though the host cap is 4
+    expect(await claim('wC')).toEqual([]); // it runs on B: C starts none
+    await completeJobs(t.engine.db, 'wB', [{ id: first[0]!.id, state: 'succeeded', result: { data: {} } }]);
+    expect((await claim('wC')).map((j) => j.host)).toEqual(['c.example']);
+  });
+});
+
+describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
+  let t: TestEngine;
+  let site: Server;
+  let origin: string;
+  const pageStarts: number[] = [];
+  beforeAll(async () => {
+    site = createServer((req, res) => {
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        return res.end('User-agent: *\nCrawl-delay: 1\nAllow: /\n');
+      }
+      const page = /^\/p\/(\d+)$/.exec(req.url ?? '');
+      if (!page) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('not found');
+      }
+      pageStarts.push(Date.now());
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html><head><title>Company ${page[1]}</title></head><body><h1>Company ${page[1]}</h1>
+        <p>Write to <a href="mailto:hello${page[1]}@example.com">hello${page[1]}@example.com</a>.</p></body></html>`);
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    t = await startTestEngine({
+      env: { QUARRY_HOST_CONCURRENCY: '4', QUARRY_HOST_DELAY_MS: '0', QUARRY_RESEARCH_THREADS: '1' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((r) => site?.close(r));
+  });
+
+  it('every request for a page starts at least a second after the one before; every row is answered', async () => {
+    const api = apiClient(t.url, t.key);
+    const taskId = await createContactTask(api);
+    const rows = Array.from({ length: 4 }, (_, n) => ({ data_uuid: `p${n}`, inputs: [`${origin}/p/${n}`] }));
+    const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
+    expect(created.status).toBe(201);
+    const id = created.body.data.batch_id;
+    const done = await waitFor(async () => {
+      const b = (await api.get(`/v0/batches/${id}`)).body.data;
+      return b.completed ? b : undefined;
+    }, 30_000, 100);
+    expect(done).toMatchObject({ jobs_completed: 4, jobs_failed: 0 });
+    expect(pageStarts).toHaveLength(4);
+    const gaps = pageStarts.slice(1).map((at, i) => at - pageStarts[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(980); // timers may fire a few ms early
+    // Remembered in the store for every worker (and not stored in the results).
+    const [row] = await queryRows<{ gap_ms: number }>(t.engine.db, sql`SELECT gap_ms FROM host_cooldowns WHERE host = ${'127.0.0.1'}`);
+    expect(row?.gap_ms).toBe(1000);
+    const results = await api.get(`/v0/batches/${id}/results`);
+    expect(JSON.stringify(results.body)).not.toContain('crawlDelay');
+  }, 60_000);
+});
