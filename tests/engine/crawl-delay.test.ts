@@ -72,7 +72,7 @@ describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     t = await startTestEngine({
-      env: { QUARRY_HOST_CONCURRENCY: '4', QUARRY_HOST_DELAY_MS: '0', QUARRY_RESEARCH_THREADS: '1' },
+      env: { QUARRY_HOST_CONCURRENCY: '4', QUARRY_HOST_DELAY_MS: '0', QUARRY_RESEARCH_THREADS: '2' },
     });
   });
   afterAll(async () => {

@@ -40,4 +40,19 @@ describe('HostPacer', () => {
     const [start] = await startsOf([() => new HostPacer(0, cooldowns).wait('https://z.example/p')]);
     expect(start).toBeGreaterThanOrEqual(45);
   });
+
+  it('with a remote schedule, waits out its own cool-down and then asks the remote for the turn', async () => {
+    const asked: [string, number, number][] = [];
+    const remote = async (url: string, gapMs: number, maxWaitMs: number) => {
+      asked.push([url, gapMs, maxWaitMs]);
+      return true;
+    };
+    const cooldowns = new HostCooldowns();
+    const pacer = new HostPacer(0, cooldowns, remote).withGap(1_000);
+    expect(await pacer.wait('https://r.example/a', undefined, 5_000)).toBe(true);
+    expect(asked).toEqual([['https://r.example/a', 1_000, 5_000]]);
+    cooldowns.set('https://r.example/', 10);
+    expect(await pacer.wait('https://r.example/b', undefined, 5_000)).toBe(false); // the cool-down is too long
+    expect(asked).toHaveLength(1);
+  });
 });

@@ -1,7 +1,8 @@
 // Politeness towards one website. Three parts:
 // - a pacer per job: the pages one job reads from a host start at least `gapMs` apart;
-// - a pacer shared by the whole researcher for hosts whose robots.txt sets a Crawl-delay: that gap
-//   holds between any two requests of its jobs (the queue adds the same across jobs and workers);
+// - a pacer shared by every job of the process for hosts whose robots.txt sets a Crawl-delay: that gap
+//   holds between any two of their page requests (research threads take turns from the main thread's
+//   by message; the queue spaces such a host's jobs across workers);
 // - cool-downs shared by the whole researcher: a host that answered 429/503 with Retry-After is
 //   left alone until then by every job of this process.
 
@@ -41,12 +42,19 @@ export interface Pacer {
   wait(url: string, signal?: AbortSignal, maxWaitMs?: number): Promise<boolean>;
 }
 
+/**
+ * Takes a turn at a host from a schedule kept elsewhere: research threads ask the main thread's pacer,
+ * so jobs on different threads of one process share a host's Crawl-delay.
+ */
+export type RemoteTurns = (url: string, gapMs: number, maxWaitMs: number, signal?: AbortSignal) => Promise<boolean>;
+
 export class HostPacer implements Pacer {
   private readonly next = new Map<string, number>();
 
   constructor(
     private readonly gapMs: number,
     private readonly cooldowns?: HostCooldowns,
+    private readonly remote?: RemoteTurns,
   ) {}
 
   wait(url: string, signal?: AbortSignal, maxWaitMs = 10_000): Promise<boolean> {
@@ -67,6 +75,11 @@ export class HostPacer implements Pacer {
     if (!host) return true;
     const now = Date.now();
     const cooling = this.cooldowns?.remaining(url) ?? 0;
+    if (this.remote) {
+      if (cooling > maxWaitMs) return false;
+      if (cooling > 0) await sleep(cooling, signal);
+      return this.remote(url, gapMs, maxWaitMs - cooling, signal);
+    }
     const start = Math.max(now + cooling, this.next.get(host) ?? 0);
     if (start - now > maxWaitMs) return false;
     this.next.set(host, start + gapMs);

@@ -37,7 +37,7 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
     robots: opts.respectRobots === false ? null : createRobotsCache(fetch, opts.userAgent),
     sitemaps: opts.useSitemap === false ? null : createSitemapCache(fetch),
     cooldowns,
-    crawlPacer: new HostPacer(0, cooldowns),
+    crawlPacer: new HostPacer(0, cooldowns, opts.crawlTurns),
     browser,
   };
   return {

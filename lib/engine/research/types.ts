@@ -1,3 +1,4 @@
+import type { RemoteTurns } from '../net/host-pacer';
 import type { PageRead, ResearchQuery, Source } from '@/lib/contract/task-definition';
 import type { LlmSettings, LlmUsage } from '../llm/types';
 import type { GuardedFetch } from '../net/guarded-fetch';
@@ -49,6 +50,8 @@ export interface ResearcherOptions {
   userAgent: string;
   /** Injected fetch (tests, a shared pool); by default the researcher makes its own guarded fetch. */
   fetch?: GuardedFetch;
+  /** Where turns at Crawl-delay hosts are taken; by default from a schedule of this researcher's own. */
+  crawlTurns?: RemoteTurns;
   /** Pause between two page requests of one job to the same host (ms); default 0. */
   hostDelayMs?: number;
   /** Honour robots.txt (default true). */

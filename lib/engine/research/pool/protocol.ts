@@ -5,13 +5,16 @@ import type { ResearchRequest, ResearchResult, ResearcherOptions } from '../type
 
 /** workerData of a research thread. */
 export interface WorkerInit {
-  options: Omit<ResearcherOptions, 'fetch'>;
+  options: Omit<ResearcherOptions, 'fetch' | 'crawlTurns'>;
 }
 
 export type PlainResearchRequest = Omit<ResearchRequest, 'signal'>;
 
 export type ToWorker =
-  { type: 'research'; id: number; req: PlainResearchRequest } | { type: 'abort'; id: number };
+  | { type: 'research'; id: number; req: PlainResearchRequest }
+  | { type: 'abort'; id: number }
+  /** The answer to a turn the thread asked for: whether it may send its request now. */
+  | { type: 'turn'; turn: number; ok: boolean };
 
 export interface SerializedError {
   name: string;
@@ -21,5 +24,7 @@ export interface SerializedError {
 
 export type FromWorker =
   | { type: 'ready' }
+  /** A turn at a host with a Crawl-delay, from the process-wide schedule on the main thread. */
+  | { type: 'turn'; turn: number; url: string; gapMs: number; maxWaitMs: number }
   | { type: 'done'; id: number; ok: true; result: ResearchResult }
   | { type: 'done'; id: number; ok: false; error: SerializedError };

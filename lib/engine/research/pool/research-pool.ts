@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { createResearcher } from '../index';
 import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from '../types';
 import { bundleWorker } from '../../threads/bundle-worker';
+import { HostPacer } from '../../net/host-pacer';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -68,6 +69,9 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   let nextId = 1;
   let startFailures = 0;
   let bundlePath = '';
+  // Turns at hosts whose robots.txt sets a Crawl-delay, for every thread: the delay holds between
+  // requests of jobs on different threads too.
+  const crawlPacer = new HostPacer(0);
 
   const goInProcess = (why: string) => {
     console.error(`[quarry] research threads unavailable, researching in-process: ${why}`);
@@ -99,6 +103,13 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       if (msg.type === 'ready') {
         thread.ready = true;
         startFailures = 0;
+        return;
+      }
+      if (msg.type === 'turn') {
+        void crawlPacer
+          .withGap(msg.gapMs)
+          .wait(msg.url, undefined, msg.maxWaitMs)
+          .then((ok) => post(thread, { type: 'turn', turn: msg.turn, ok }));
         return;
       }
       const call = thread.calls.get(msg.id);

@@ -2,17 +2,39 @@
 // the thread cannot load TypeScript (or Turbopack's chunks) by itself.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createResearcher } from '../index';
+import type { RemoteTurns } from '../../net/host-pacer';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 const port = parentPort;
 if (!port) throw new Error('worker-entry runs only as a worker thread (see research-pool.ts)');
 
 const { options } = workerData as WorkerInit;
-// One researcher per thread: it owns the connection pool and serves many requests concurrently.
-const researcher = createResearcher(options);
 const controllers = new Map<number, AbortController>();
+const turns = new Map<number, (ok: boolean) => void>();
+let nextTurn = 1;
 
 const send = (msg: FromWorker) => port.postMessage(msg);
+
+// Turns at Crawl-delay hosts come from the main thread's schedule, shared by every thread. A job
+// aborted while waiting gives up its place here; the turn it had booked is simply not used.
+const crawlTurns: RemoteTurns = (url, gapMs, maxWaitMs, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const turn = nextTurn++;
+    const onAbort = () => {
+      turns.delete(turn);
+      reject(signal?.reason);
+    };
+    turns.set(turn, (ok) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(ok);
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    send({ type: 'turn', turn, url, gapMs, maxWaitMs });
+  });
+
+// One researcher per thread: it owns the connection pool and serves many requests concurrently.
+const researcher = createResearcher({ ...options, crawlTurns });
 
 function serializeError(err: unknown): SerializedError {
   if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
@@ -37,6 +59,12 @@ port.on('message', (msg: ToWorker) => {
     case 'research':
       void run(msg.id, msg);
       return;
+    case 'turn': {
+      const answer = turns.get(msg.turn);
+      turns.delete(msg.turn);
+      answer?.(msg.ok);
+      return;
+    }
     case 'abort':
       // The caller has already rejected with its own reason; this only stops the work here.
       controllers.get(msg.id)?.abort(new DOMException('research aborted by the caller', 'AbortError'));
