@@ -15,6 +15,7 @@ import { enqueueDueCompletionWebhooks } from './webhooks/enqueue-due';
 import { generateWebhookSecret } from './webhooks/sign';
 import { getOrCreateSetting, getSetting } from './settings';
 import { createPlanner, type Planner } from './llm/model-planner';
+import { storeTurns } from './queue/host-turns';
 
 export interface Engine {
   config: EngineConfig;
@@ -69,6 +70,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
           maxPages: config.maxPages,
           userAgent: 'QuarryBot/0.1 (+https://github.com/quarry)',
           hostDelayMs: config.hostDelayMs,
+          // On PostgreSQL other processes read the same hosts: Crawl-delay turns are booked in the store.
+          ...(store.kind === 'postgres' ? { crawlTurns: storeTurns(db) } : {}),
           browser: config.browser,
           ...(config.llm ? { llm: config.llm } : {}),
         },

@@ -6,6 +6,7 @@ import { queryRows } from '@/lib/engine/db/query-rows';
 import { claimJobs } from '@/lib/engine/queue/claim';
 import { completeJobs } from '@/lib/engine/queue/complete';
 import { HostLimitsView } from '@/lib/engine/queue/host-limits';
+import { storeTurns } from '@/lib/engine/queue/host-turns';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
@@ -45,6 +46,31 @@ describe('the queue spaces the jobs of a host with a Crawl-delay, across workers
     expect(await claim('wC')).toEqual([]); // it runs on B: C starts none
     await completeJobs(t.engine.db, 'wB', [{ id: first[0]!.id, state: 'succeeded', result: { data: {} } }]);
     expect((await claim('wC')).map((j) => j.host)).toEqual(['c.example']);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('Crawl-delay turns booked in PostgreSQL', () => {
+  let t: TestEngine;
+  beforeAll(async () => {
+    t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+  });
+  afterAll(() => t?.close());
+
+  it('two processes booking turns at one host are spaced by the delay between them', async () => {
+    // Two bookers that share nothing but the store, as two worker processes would.
+    const one = storeTurns(t.engine.db);
+    const two = storeTurns(t.engine.db);
+    const url = 'https://turns.example/page';
+    const t0 = Date.now();
+    const starts = await Promise.all(
+      [one, two, one, two].map(async (take) => ((await take(url, 300, 5_000)) ? Date.now() - t0 : -1)),
+    );
+    const sorted = [...starts].sort((a, b) => a - b);
+    expect(sorted[0]).toBeGreaterThanOrEqual(0);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(280);
+    // A turn further away than the caller will wait is refused and not booked: the next one still fits.
+    expect(await one(url, 300, 100)).toBe(false);
+    expect(await two('https://other.example/', 300, 100)).toBe(true);
   });
 });
 
@@ -98,6 +124,9 @@ describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
     // Remembered in the store for every worker (and not stored in the results).
     const [row] = await queryRows<{ gap_ms: number }>(t.engine.db, sql`SELECT gap_ms FROM host_cooldowns WHERE host = ${'127.0.0.1'}`);
     expect(row?.gap_ms).toBe(1000);
+    // On PostgreSQL the page requests took their turns from the store, where other processes see them.
+    const turns = await queryRows<{ n: number }>(t.engine.db, sql`SELECT count(*)::int AS n FROM host_turns`);
+    expect(turns[0]!.n).toBe(process.env.DATABASE_URL ? 1 : 0);
     const results = await api.get(`/v0/batches/${id}/results`);
     expect(JSON.stringify(results.body)).not.toContain('crawlDelay');
   }, 60_000);

@@ -275,3 +275,13 @@ export const apiRateBuckets = pgTable('api_rate_buckets', {
   at: ts('at').notNull(),
   granted: integer('granted').notNull().default(0),
 });
+
+/**
+ * Turns at hosts whose robots.txt sets a Crawl-delay, shared by every process on PostgreSQL: `last_turn`
+ * is when the latest booked page request may start, `turn` who booked it (lib/engine/queue/host-turns.ts).
+ */
+export const hostTurns = pgTable('host_turns', {
+  host: text('host').primaryKey(),
+  lastTurn: ts('last_turn').notNull(),
+  turn: text('turn').notNull(),
+});

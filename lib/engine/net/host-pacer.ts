@@ -1,8 +1,8 @@
 // Politeness towards one website. Three parts:
 // - a pacer per job: the pages one job reads from a host start at least `gapMs` apart;
 // - a pacer shared by every job of the process for hosts whose robots.txt sets a Crawl-delay: that gap
-//   holds between any two of their page requests (research threads take turns from the main thread's
-//   by message; the queue spaces such a host's jobs across workers);
+//   holds between any two of their page requests (research threads take turns from the main thread
+//   by message, which books them in the store on PostgreSQL; the queue also spaces the host's jobs);
 // - cool-downs shared by the whole researcher: a host that answered 429/503 with Retry-After is
 //   left alone until then by every job of this process.
 
@@ -43,8 +43,9 @@ export interface Pacer {
 }
 
 /**
- * Takes a turn at a host from a schedule kept elsewhere: research threads ask the main thread's pacer,
- * so jobs on different threads of one process share a host's Crawl-delay.
+ * Takes a turn at a host from a schedule kept elsewhere: research threads ask the main thread, which
+ * keeps one for the process or books turns in the store (queue/host-turns.ts), so jobs on other
+ * threads and processes share a host's Crawl-delay.
  */
 export type RemoteTurns = (url: string, gapMs: number, maxWaitMs: number, signal?: AbortSignal) => Promise<boolean>;
 
@@ -89,7 +90,8 @@ export class HostPacer implements Pacer {
   }
 }
 
-function hostOf(url: string): string | null {
+/** The host (with port) requests to `url` are paced by. */
+export function hostOf(url: string): string | null {
   try {
     return new URL(url).host.toLowerCase();
   } catch {

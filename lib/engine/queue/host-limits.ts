@@ -10,9 +10,8 @@ import { queryRows } from '../db/query-rows';
 //   starts a job for it before then;
 // - robots.txt Crawl-delay: a host that sets one runs one job at a time across all workers, and each
 //   of its jobs ends with a cool-down of that delay (the row's gap_ms), so the delay holds between
-//   jobs as the research's own pacer holds it within them. Until its first job ends nobody knows the
-//   delay: the first jobs of such a host may start together (each research thread still spaces its
-//   own requests to the host).
+//   jobs. Until its first job ends the queue does not know the delay and the host's first jobs may
+//   start together; their page requests still take turns a delay apart (host-turns.ts).
 // Claims read both just before deciding which rows start; rows of a host with no room are parked.
 
 export interface HostLimits {
@@ -107,7 +106,12 @@ export class HostLimitsView {
   }
 }
 
-/** Drops cool-downs that have passed (the table only ever holds hosts that asked to wait). */
+/**
+ * Drops cool-downs and Crawl-delay turns (host-turns.ts) an hour past: the tables only ever hold hosts
+ * that asked to wait or set a Crawl-delay.
+ */
 export async function pruneCooldowns(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM host_cooldowns WHERE until < now() - interval '1 hour'`);
+  await db.execute(sql`
+    WITH turns AS (DELETE FROM host_turns WHERE last_turn < now() - interval '1 hour')
+    DELETE FROM host_cooldowns WHERE until < now() - interval '1 hour'`);
 }

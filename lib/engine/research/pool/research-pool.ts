@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { createResearcher } from '../index';
 import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from '../types';
 import { bundleWorker } from '../../threads/bundle-worker';
-import { HostPacer } from '../../net/host-pacer';
+import { HostPacer, type RemoteTurns } from '../../net/host-pacer';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -62,7 +62,9 @@ const MAX_START_FAILURES = 3;
 
 export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   if (opts.threads <= 0 || opts.options.fetch) return inProcess(createResearcher(opts.options));
-  const init: WorkerInit = { options: opts.options };
+  // Functions cannot cross to a thread: crawlTurns stays here and answers the threads' turn messages.
+  const { crawlTurns, ...threadOptions } = opts.options;
+  const init: WorkerInit = { options: threadOptions };
   const threads: (Thread | null)[] = Array.from({ length: opts.threads }, () => null);
   let fallback: Researcher | null = null;
   let closed = false;
@@ -70,8 +72,10 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   let startFailures = 0;
   let bundlePath = '';
   // Turns at hosts whose robots.txt sets a Crawl-delay, for every thread: the delay holds between
-  // requests of jobs on different threads too.
-  const crawlPacer = new HostPacer(0);
+  // requests of jobs on different threads too (and of other processes, when crawlTurns books them in
+  // the store).
+  const localTurns = new HostPacer(0);
+  const takeTurn: RemoteTurns = crawlTurns ?? ((url, gapMs, maxWaitMs) => localTurns.withGap(gapMs).wait(url, undefined, maxWaitMs));
 
   const goInProcess = (why: string) => {
     console.error(`[quarry] research threads unavailable, researching in-process: ${why}`);
@@ -106,10 +110,10 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
         return;
       }
       if (msg.type === 'turn') {
-        void crawlPacer
-          .withGap(msg.gapMs)
-          .wait(msg.url, undefined, msg.maxWaitMs)
-          .then((ok) => post(thread, { type: 'turn', turn: msg.turn, ok }));
+        void takeTurn(msg.url, msg.gapMs, msg.maxWaitMs).then(
+          (ok) => post(thread, { type: 'turn', turn: msg.turn, ok }),
+          () => post(thread, { type: 'turn', turn: msg.turn, ok: false }),
+        );
         return;
       }
       const call = thread.calls.get(msg.id);
