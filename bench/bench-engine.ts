@@ -206,8 +206,20 @@ export function startUploader(): Uploader {
  * shares an event loop with the engine, and in the same process every page it serves would wait
  * behind the engine's work (and count as the engine's cost). Both sides of a comparison use it.
  */
-export async function startSiteProcess(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSiteProcess(): Promise<{ url: string; close(): Promise<void>; cpuMs(): number | null }> {
   const { startScript, stopProcess } = await import('../tests/support/processes');
   const p = await startScript('tests/fixtures/site/serve.ts', process.env, /fixture site on (http:\/\/\S+)/);
-  return { url: p.url!, close: () => stopProcess(p) };
+  return { url: p.url!, close: () => stopProcess(p), cpuMs: () => processCpuMs(p.child.pid) };
+}
+
+/** CPU time (user + system) of another process so far, from /proc; null where there is none. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return null;
+  }
 }
