@@ -59,7 +59,7 @@ export class HostPacer implements Pacer {
   ) {}
 
   wait(url: string, signal?: AbortSignal, maxWaitMs = 10_000): Promise<boolean> {
-    return this.waitGap(url, this.gapMs, signal, maxWaitMs);
+    return this.turn(url, this.gapMs, maxWaitMs, signal);
   }
 
   /**
@@ -68,10 +68,11 @@ export class HostPacer implements Pacer {
    * our requests to the host, not just between one job's pages.
    */
   withGap(gapMs: number): Pacer {
-    return { wait: (url, signal, maxWaitMs = 10_000) => this.waitGap(url, gapMs, signal, maxWaitMs) };
+    return { wait: (url, signal, maxWaitMs = 10_000) => this.turn(url, gapMs, maxWaitMs, signal) };
   }
 
-  private async waitGap(url: string, gapMs: number, signal: AbortSignal | undefined, maxWaitMs: number): Promise<boolean> {
+  /** A turn at the host of `url`, `gapMs` after the last one booked here: what other schedules fall back to. */
+  readonly turn: RemoteTurns = async (url, gapMs, maxWaitMs, signal) => {
     const host = hostOf(url);
     if (!host) return true;
     const now = Date.now();
@@ -87,7 +88,7 @@ export class HostPacer implements Pacer {
     if (this.next.size > 5_000) for (const [h, at] of this.next) if (at <= now) this.next.delete(h);
     if (start > now) await sleep(start - now, signal);
     return true;
-  }
+  };
 }
 
 /** The host (with port) requests to `url` are paced by. */

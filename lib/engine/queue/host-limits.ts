@@ -71,8 +71,8 @@ export class HostLimitsView {
   }
 
   /** Whether `host` runs one job at a time (its robots.txt sets a Crawl-delay). */
-  serial(host: string): boolean {
-    return (this.current.serial.get(host) ?? 0) > Date.now();
+  serial(host: string, now = Date.now()): boolean {
+    return (this.current.serial.get(host) ?? 0) > now;
   }
 
   /**

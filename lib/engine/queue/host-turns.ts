@@ -31,7 +31,7 @@ export function storeTurns(db: Db): RemoteTurns {
       );
     } catch (err) {
       console.error('[quarry] booking a crawl-delay turn failed, pacing in this process:', (err as Error).message);
-      return local.withGap(gapMs).wait(url, signal, maxWaitMs);
+      return local.turn(url, gapMs, maxWaitMs, signal);
     }
     if (!row?.ok) return false;
     if (row.wait_ms > 0) await sleep(row.wait_ms, signal);

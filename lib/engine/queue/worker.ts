@@ -206,7 +206,7 @@ export class Worker {
     const now = Date.now();
     for (let i = 0; i < this.ready.length && this.inFlight.size < this.opts.concurrency; ) {
       const { job, claimed } = this.ready[i]!;
-      const cap = this.hosts.serial(job.host) ? 1 : this.opts.hostCap;
+      const cap = this.hosts.serial(job.host, now) ? 1 : this.opts.hostCap;
       if ((this.hostCount.get(job.host) ?? 0) >= cap || this.hosts.cooledUntil(job.host) > now) {
         i++;
         continue;

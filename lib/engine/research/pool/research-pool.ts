@@ -74,8 +74,7 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   // Turns at hosts whose robots.txt sets a Crawl-delay, for every thread: the delay holds between
   // requests of jobs on different threads too (and of other processes, when crawlTurns books them in
   // the store).
-  const localTurns = new HostPacer(0);
-  const takeTurn: RemoteTurns = crawlTurns ?? ((url, gapMs, maxWaitMs) => localTurns.withGap(gapMs).wait(url, undefined, maxWaitMs));
+  const takeTurn: RemoteTurns = crawlTurns ?? new HostPacer(0).turn;
 
   const goInProcess = (why: string) => {
     console.error(`[quarry] research threads unavailable, researching in-process: ${why}`);
