@@ -67,7 +67,9 @@ describe.skipIf(!process.env.DATABASE_URL)('Crawl-delay turns booked in PostgreS
     );
     const sorted = [...starts].sort((a, b) => a - b);
     expect(sorted[0]).toBeGreaterThanOrEqual(0);
-    for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(280);
+    // Each booker wakes on its own timer, which a busy machine may fire late: allow some of the gap to
+    // be lost to that. Unspaced turns would start within a few milliseconds of each other.
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(240);
     // A turn further away than the caller will wait is refused and not booked: the next one still fits.
     expect(await one(url, 300, 100)).toBe(false);
     expect(await two('https://other.example/', 300, 100)).toBe(true);
@@ -120,7 +122,9 @@ describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
     expect(done).toMatchObject({ jobs_completed: 4, jobs_failed: 0 });
     expect(pageStarts).toHaveLength(4);
     const gaps = pageStarts.slice(1).map((at, i) => at - pageStarts[i]!);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(980); // timers may fire a few ms early
+    // Turns are a second apart; a request can still reach the site later after its turn than the one
+    // before it did (a busy event loop), so some of the gap may look lost. Unpaced, they would be ~0.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900);
     // Remembered in the store for every worker (and not stored in the results).
     const [row] = await queryRows<{ gap_ms: number }>(t.engine.db, sql`SELECT gap_ms FROM host_cooldowns WHERE host = ${'127.0.0.1'}`);
     expect(row?.gap_ms).toBe(1000);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HostCooldowns, HostPacer } from './host-pacer';
 
+// Gaps are long and bounds loose: these run beside other test files on two busy cores, where a timer
+// can fire tens of milliseconds late. What is checked is who waits for whom, not exact timing.
+const GAP = 400;
+
 const startsOf = async (waits: (() => Promise<boolean>)[]) => {
   const t0 = Date.now();
   return Promise.all(waits.map(async (w) => ((await w()) ? Date.now() - t0 : -1)));
@@ -8,37 +12,36 @@ const startsOf = async (waits: (() => Promise<boolean>)[]) => {
 
 describe('HostPacer', () => {
   it('a job pacer spaces its own requests to a host; other pacers do not wait for it', async () => {
-    const a = new HostPacer(60);
-    const b = new HostPacer(60);
+    const a = new HostPacer(GAP);
+    const b = new HostPacer(GAP);
     const url = 'https://x.example/1';
     const [a1, a2, b1] = await startsOf([() => a.wait(url), () => a.wait(url), () => b.wait(url)]);
-    expect(a1).toBeLessThan(30);
-    expect(a2).toBeGreaterThanOrEqual(55);
-    expect(b1).toBeLessThan(30);
+    expect(a2! - a1!).toBeGreaterThanOrEqual(GAP - 5);
+    expect(b1).toBeLessThan(GAP / 2);
   });
 
   it('jobs taking turns from one shared pacer (a Crawl-delay) are spaced between each other', async () => {
     const shared = new HostPacer(0);
-    const job1 = shared.withGap(60);
-    const job2 = shared.withGap(60);
+    const job1 = shared.withGap(GAP);
+    const job2 = shared.withGap(GAP);
     const url = 'https://slow.example/a';
     const starts = await startsOf([() => job1.wait(url), () => job2.wait(url), () => job1.wait(url)]);
-    expect(starts[0]).toBeLessThan(30);
-    expect(starts[1]).toBeGreaterThanOrEqual(55);
-    expect(starts[2]).toBeGreaterThanOrEqual(115);
+    expect(starts[0]).toBeLessThan(GAP / 2);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(GAP - 5);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(GAP - 5);
     // Other hosts are not held up.
-    expect((await startsOf([() => job2.wait('https://other.example/')]))[0]).toBeLessThan(30);
+    expect((await startsOf([() => job2.wait('https://other.example/')]))[0]).toBeLessThan(GAP / 2);
   });
 
   it('refuses a turn further away than maxWaitMs, and waits out a cool-down', async () => {
     const shared = new HostPacer(0, new HostCooldowns());
-    const job = shared.withGap(1_000);
-    expect(await job.wait('https://y.example/', undefined, 100)).toBe(true);
-    expect(await job.wait('https://y.example/', undefined, 100)).toBe(false);
+    const job = shared.withGap(10_000);
+    expect(await job.wait('https://y.example/', undefined, 1_000)).toBe(true);
+    expect(await job.wait('https://y.example/', undefined, 1_000)).toBe(false);
     const cooldowns = new HostCooldowns();
-    cooldowns.set('https://z.example/', 0.05);
+    cooldowns.set('https://z.example/', 0.2);
     const [start] = await startsOf([() => new HostPacer(0, cooldowns).wait('https://z.example/p')]);
-    expect(start).toBeGreaterThanOrEqual(45);
+    expect(start).toBeGreaterThanOrEqual(190);
   });
 
   it('with a remote schedule, waits out its own cool-down and then asks the remote for the turn', async () => {
