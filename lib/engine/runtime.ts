@@ -16,6 +16,7 @@ import { generateWebhookSecret } from './webhooks/sign';
 import { getOrCreateSetting, getSetting } from './settings';
 import { createPlanner, type Planner } from './llm/model-planner';
 import { storeTurns } from './queue/host-turns';
+import { listenForRevocations } from './auth/revocation-listener';
 
 export interface Engine {
   config: EngineConfig;
@@ -46,6 +47,9 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const db = store.db;
   const apiKey = await ensureBootstrapKey(db, config.dataDir, config.bootstrapApiKey);
+  // Other processes may revoke keys on PostgreSQL: hear of it at once (auth/key-cache.ts).
+  const revocations =
+    store.kind === 'postgres' && config.databaseUrl ? await listenForRevocations(config.databaseUrl) : null;
   const webhookSecret =
     config.webhookSecret ?? (await getOrCreateSetting(db, 'webhook_secret', generateWebhookSecret));
 
@@ -160,6 +164,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         await worker?.stop(config.workerStopDeadlineMs);
         await webhooks.stop();
         await researcher?.close();
+        await revocations?.close();
         await store.close();
       })()),
   };

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull, like } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { newId } from '../ids';
+import { KEY_CHANNEL, cachedKey, forgetKeys, lookupStarts, rememberKey } from './key-cache';
 
 // Keys are stored as sha256 hashes. The id column starts with the first 8 hex chars of the hash so a
 // lookup finds candidates by prefix; the full hashes are then compared in constant time.
@@ -41,20 +42,19 @@ export async function revokeKey(db: Db, id: string): Promise<boolean> {
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
-  keyCache.clear();
+  forgetKeys();
+  // Other processes on the same PostgreSQL drop their cached keys (revocation-listener.ts); after the
+  // update, so none of them can read the key as active again. On the embedded store nobody listens.
+  if (rows.length > 0) await db.execute(sql`SELECT pg_notify(${KEY_CHANNEL}, ${id})`);
   return rows.length > 0;
 }
-
-// A short cache spares the store one query per request under load; revocation clears it in this process
-// and other processes see it within the TTL.
-const CACHE_TTL_MS = 5_000;
-const keyCache = new Map<string, { id: string; until: number }>();
 
 export async function verifyKey(db: Db, presented: string | null): Promise<string | null> {
   if (!presented || presented.length > 512) return null;
   const hash = hashKey(presented);
-  const cached = keyCache.get(hash);
-  if (cached && cached.until > Date.now()) return cached.id;
+  const cached = cachedKey(hash);
+  if (cached) return cached;
+  const generation = lookupStarts();
   const candidates = await db
     .select({ id: apiKeys.id, hash: apiKeys.hash })
     .from(apiKeys)
@@ -65,10 +65,7 @@ export async function verifyKey(db: Db, presented: string | null): Promise<strin
     const stored = Buffer.from(c.hash, 'hex');
     if (stored.length === given.length && timingSafeEqual(stored, given)) match = c.id;
   }
-  if (match) {
-    if (keyCache.size > 1000) keyCache.clear();
-    keyCache.set(hash, { id: match, until: Date.now() + CACHE_TTL_MS });
-  }
+  if (match) rememberKey(hash, match, generation);
   return match;
 }
 
