@@ -19,12 +19,19 @@ export async function listenForRevocations(databaseUrl: string): Promise<Revocat
   let retry: NodeJS.Timeout | null = null;
   let failures = 0;
 
-  const lost = () => {
+  /** Forget the current connection: no longer heard, and its late errors must not crash the process. */
+  const detach = () => {
+    const c = client;
     if (connected) listenerState(false);
     connected = false;
-    client?.removeAllListeners();
-    client?.on('error', () => undefined); // a late error on the dead client must not crash the process
     client = null;
+    c?.removeAllListeners();
+    c?.on('error', () => undefined);
+    return c;
+  };
+
+  const lost = () => {
+    detach();
     if (stopped || retry) return;
     retry = setTimeout(
       () => {
@@ -39,7 +46,10 @@ export async function listenForRevocations(databaseUrl: string): Promise<Revocat
   const connect = async () => {
     const c = new pg.Client({
       connectionString: databaseUrl,
+      // A connection that died without a word (a dropped network) is noticed in minutes rather than the
+      // OS default of hours; until then the cache's minute-long trust bounds how stale it can be.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       application_name: 'quarry key revocations',
     });
     client = c;
@@ -69,13 +79,7 @@ export async function listenForRevocations(databaseUrl: string): Promise<Revocat
     async close() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      const c = client;
-      if (connected) listenerState(false);
-      connected = false;
-      client = null;
-      c?.removeAllListeners();
-      c?.on('error', () => undefined);
-      await c?.end().catch(() => undefined);
+      await detach()?.end().catch(() => undefined);
     },
   };
 }
