@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '@/lib/engine/db/client';
+import type { Store } from '@/lib/engine/db/client';
 import { createKey, hashKey, revokeKey } from '@/lib/engine/auth/keys';
 import { KEY_CHANNEL, cachedKey, lookupStarts, rememberKey } from '@/lib/engine/auth/key-cache';
 import { listenForRevocations } from '@/lib/engine/auth/revocation-listener';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { apiClient, waitFor } from '../support/api';
-import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
+import { scratchPostgres, TEST_KEY } from '../support/engine-harness';
 import { startScript, stopProcess, type Started } from '../support/processes';
 
 // Issue 6 (security): with several API processes on one PostgreSQL, a key revoked anywhere (the
@@ -18,24 +15,20 @@ import { startScript, stopProcess, type Started } from '../support/processes';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   let dbUrl: string;
-  let drop: () => Promise<void>;
   let dataDir: string;
   let store: Store;
   const procs: Started[] = [];
 
   beforeAll(async () => {
-    const db = await createScratchDatabase(process.env.DATABASE_URL!);
-    dbUrl = db.url;
-    drop = db.drop;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-revoke-'));
-    store = await openStore({ dataDir, databaseUrl: dbUrl });
+    scratch = await scratchPostgres('quarry-revoke-');
+    ({ url: dbUrl, dataDir } = scratch);
+    store = await scratch.open();
   });
   afterAll(async () => {
     for (const p of procs) await stopProcess(p, 'SIGKILL');
-    await store?.close().catch(() => {});
-    await drop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.cleanup();
   });
 
   it('a key revoked by a third process is refused by both API processes within moments', async () => {

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '@/lib/engine/db/client';
 import { EngineError } from '@/lib/engine/errors';
 import { createSharedRateLimiter } from '@/lib/engine/http/rate-limit';
 import { apiClient } from '../support/api';
-import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
+import { scratchPostgres, TEST_KEY } from '../support/engine-harness';
 import { startScript, stopProcess, type Started } from '../support/processes';
 
 // Issue 6: with several API processes on one PostgreSQL, a key's allowance is one allowance, not one
@@ -24,27 +20,15 @@ async function outcome(p: void | Promise<void>): Promise<'ok' | 'limited'> {
 }
 
 describe.skipIf(!onPostgres)('per-key rate limit shared through PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
   let dbUrl: string;
-  let drop: () => Promise<void>;
   let dataDir: string;
-  const stores: Store[] = [];
-
   beforeAll(async () => {
-    const db = await createScratchDatabase(process.env.DATABASE_URL!);
-    dbUrl = db.url;
-    drop = db.drop;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-rl-'));
+    scratch = await scratchPostgres('quarry-rl-');
+    ({ url: dbUrl, dataDir } = scratch);
   });
-  afterAll(async () => {
-    for (const s of stores) await s.close().catch(() => {});
-    await drop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const open = async () => {
-    const s = await openStore({ dataDir, databaseUrl: dbUrl });
-    stores.push(s);
-    return s;
-  };
+  afterAll(() => scratch?.cleanup());
+  const open = () => scratch.open();
 
   it('two processes taking grants spend one allowance between them', async () => {
     const perMinute = 3000; // grants of 30; refills 50 a second

@@ -69,3 +69,28 @@ export async function createScratchDatabase(adminUrl: string) {
 }
 
 export type { Engine };
+
+/**
+ * For tests of several processes on one PostgreSQL: a scratch database and a data dir they share,
+ * and stores opened on it from this process; `cleanup()` closes the stores and drops both.
+ */
+export async function scratchPostgres(prefix: string) {
+  const { openStore } = await import('@/lib/engine/db/client');
+  const db = await createScratchDatabase(process.env.DATABASE_URL!);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const stores: Awaited<ReturnType<typeof openStore>>[] = [];
+  return {
+    url: db.url,
+    dataDir,
+    async open() {
+      const s = await openStore({ dataDir, databaseUrl: db.url });
+      stores.push(s);
+      return s;
+    },
+    async cleanup() {
+      for (const s of stores) await s.close().catch(() => {});
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
