@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import { PLAN_PER_CALL } from '../db/plan-per-call';
 
 export interface Completion {
   id: number;
@@ -31,25 +32,31 @@ export async function completeJobs(db: Db, workerId: string, items: Completion[]
   const finals = items.filter((i) => i.state !== 'retry');
   const retries = items.filter((i) => i.state === 'retry');
   if (retries.length) {
-    await db.execute(sql`
+    const ids = retries.map((r) => r.id);
+    await db.execute(sql`${sql.raw(PLAN_PER_CALL)}
       UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
         run_after = now() + make_interval(secs => v.delay / 1000.0)
-      FROM unnest(${sql.param(retries.map((r) => r.id))}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
-      WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}`);
+      FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
+      WHERE j.id = v.id AND j.id = ANY(${sql.param(ids)}::bigint[])
+        AND j.state = 'running' AND j.locked_by = ${workerId}`);
   }
   if (finals.length === 0) return [];
+  // `j.id = ANY(ids)` beside the join lets the plan take the rows by primary key, whatever it
+  // guesses of the running-jobs index (on the embedded store it also holds dead entries until VACUUM).
+  const ids = finals.map((f) => f.id);
   const rows = await queryRows<FinishedBatch & { completed: boolean }>(
     db,
-    sql`
+    sql`${sql.raw(PLAN_PER_CALL)}
     WITH v AS (
-      SELECT * FROM unnest(${sql.param(finals.map((f) => f.id))}::bigint[], ${sql.param(finals.map((f) => f.state))}::text[],
+      SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(finals.map((f) => f.state))}::text[],
                            ${sql.param(finals.map((f) => JSON.stringify(f.result ?? null)))}::text[],
                            ${sql.param(finals.map((f) => Boolean(f.errorDetected)))}::bool[],
                            ${sql.param(finals.map((f) => f.error ?? null))}::text[]) AS v(id, state, result, ed, err)
     ), done AS (
       UPDATE jobs j SET state = v.state, result = v.result::jsonb, error_detected = v.ed, error = v.err,
         finished_at = now(), locked_by = NULL, lease_until = NULL
-      FROM v WHERE j.id = v.id AND j.state = 'running' AND j.locked_by = ${workerId}
+      FROM v WHERE j.id = v.id AND j.id = ANY(${sql.param(ids)}::bigint[])
+        AND j.state = 'running' AND j.locked_by = ${workerId}
       RETURNING j.batch_id, v.state, v.result::jsonb -> 'usage' AS usage
     ), counts AS (
       SELECT batch_id AS id, count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_PER_CALL } from '../plan-per-call';
 import { PgliteThreadClient } from './client';
 
 // The embedded store's thread: what Drizzle relies on (results, errors with their SQLSTATE fields,
@@ -94,6 +95,35 @@ describe('PGlite on its own thread', () => {
   it('runs many concurrent statements, each answered in full', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => client.query('SELECT $1::int * 2 AS v', [i])));
     expect(answers.map((a) => (a.rows[0] as { v: number }).v)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+  });
+
+  it('plans a statement marked PLAN_PER_CALL on every call, and others from the plan cache', async () => {
+    // PostgreSQL tries five custom plans before it may settle on a generic one: call each ten times.
+    const join = (marker: string) =>
+      `${marker} SELECT t.id FROM t JOIN unnest($1::int[]) AS v(id) ON t.id = v.id WHERE t.id = ANY($1::int[])`;
+    for (let i = 0; i < 10; i++) {
+      await client.query(join(PLAN_PER_CALL), [[1, 2, 3]]);
+      await client.query(join('/* cached */'), [[1, 2, 3]]);
+    }
+    const plans = await client.query(
+      `SELECT statement LIKE '%plan per call%' AS per_call, generic_plans::int AS generic, custom_plans::int AS custom
+       FROM pg_prepared_statements
+       WHERE statement LIKE '%unnest($1::int[])%' AND statement NOT LIKE '%pg_prepared_statements%' ORDER BY 1`,
+    );
+    expect(plans.rows).toEqual([
+      { per_call: false, generic: expect.any(Number), custom: expect.any(Number) },
+      { per_call: true, generic: 0, custom: 10 },
+    ]);
+    expect((plans.rows[0] as { generic: number }).generic).toBeGreaterThan(0);
+    // The setting is put back: later statements may use cached plans again.
+    const mode = await client.query('SELECT current_setting($1) AS v', ['plan_cache_mode']);
+    expect(mode.rows).toEqual([{ v: 'auto' }]);
+  });
+
+  it('puts the plan setting back when a statement marked PLAN_PER_CALL fails', async () => {
+    await expect(client.query(`${PLAN_PER_CALL} SELECT 1 / $1::int AS v`, [0])).rejects.toThrow(/division by zero/);
+    const mode = await client.query('SELECT current_setting($1) AS v', ['plan_cache_mode']);
+    expect(mode.rows).toEqual([{ v: 'auto' }]);
   });
 
   it('restarts a store thread that died, with the committed data intact', async () => {

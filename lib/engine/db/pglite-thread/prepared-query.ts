@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { PLAN_PER_CALL } from '../plan-per-call';
 
 // PGlite's query() sends every statement unnamed: each call parses, analyses and plans it again, and
 // does so in six separate round trips into the WASM backend. For the queue's CTE statements that is
@@ -49,6 +50,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 const DESCRIBE_EXECUTE_SYNC = concat([S.describe({ type: 'P' }), S.execute({}), S.sync()]);
+// PostgreSQL switches a prepared statement to a generic plan after five calls when that plan looks no
+// dearer, and a generic plan guesses 10 elements for each array parameter. For a statement that joins
+// a table to unnest($n) that guess can be ruinous: the completion statement's generic plan rescanned
+// the unnested rows once per job row (a group of 400 results took 200 ms instead of ~15), and since
+// PGlite never re-analyses, a cached plan also keeps the table sizes of the moment it was made.
+// Statements marked PLAN_PER_CALL keep their parse but are planned on every call with their values.
+const SET_CUSTOM_PLAN = S.query('SET plan_cache_mode = force_custom_plan');
+const SET_AUTO_PLAN = S.query('SET plan_cache_mode = auto');
 
 /**
  * A Bind message (unnamed portal, every parameter and result in text format). pg-protocol's writer,
@@ -109,10 +118,14 @@ export class PreparedStatements {
       const serialize = pg.serializers[st.paramTypes[i]!];
       return serialize ? serialize(v) : String(v);
     });
-    const messages = await pg.execProtocolStream(
-      concat([bindMessage(st.name, values), DESCRIBE_EXECUTE_SYNC]),
-      { syncToFs: false },
-    );
+    const perCall = text.includes(PLAN_PER_CALL);
+    if (perCall) await pg.execProtocolStream(SET_CUSTOM_PLAN, { syncToFs: false });
+    let messages;
+    try {
+      messages = await pg.execProtocolStream(concat([bindMessage(st.name, values), DESCRIBE_EXECUTE_SYNC]), { syncToFs: false });
+    } finally {
+      if (perCall) await pg.execProtocolStream(SET_AUTO_PLAN, { syncToFs: false });
+    }
     // parseResults would merge options.parsers into PGlite's 318 parsers by spreading both objects on
     // every call (~70 µs, more than a small statement's own cost): merge once per parsers object.
     return parse.parseResults(messages, this.mergedParsers(options.parsers), { rowMode: options.rowMode })[0]!;
