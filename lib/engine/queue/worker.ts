@@ -41,14 +41,17 @@ export interface WorkerOptions {
 const CLAIMED = Promise.resolve(true);
 
 // Results wait this long for others to share their statement. On the embedded store a completion
-// statement costs ~2 ms of its thread however few rows it carries, plus ~0.1 ms per row: at ~1,000
-// jobs/s, 50 ms makes ~50 rows per statement instead of ~10 at 10 ms (measured: 560 → 145 statements
-// per 8,000 jobs, the store thread's time for them 1.6 → 0.7–1.1 s). With other workers on the store
-// (PostgreSQL) a finished job counts against its host's shared cap until its result is written, so
-// results are written sooner there (with 50 ms one worker's throughput on one host fell to a third).
-const FLUSH_DELAY_MS = 50;
+// statement costs ~2 ms of its thread however few rows it carries, plus ~0.09 ms per row, so larger
+// groups are cheaper per job: at ~1,500 jobs/s, 50 ms and at most 64 rows made ~40-row statements and
+// cost the store thread ~0.17 ms per job; 100 ms and 256 make ~110-row statements at ~0.11 ms per job.
+// (Before the statement was planned per call its cost grew with the square of the group; see
+// db/plan-per-call.ts.) A result waits at most this long, and not at all when nothing else runs.
+// With other workers on the store (PostgreSQL) a finished job counts against its host's shared cap
+// until its result is written, so results are written sooner there (with 50 ms one worker's
+// throughput on one host fell to a third).
+const FLUSH_DELAY_MS = 100;
 const SHARED_FLUSH_DELAY_MS = 10;
-const FLUSH_MAX = 64;
+const FLUSH_MAX = 256;
 const IDLE_POLL_MS = 500;
 // The sole claimer keeps up to this many times `concurrency` claimed jobs ready, and claims again when
 // only a quarter of `concurrency` is left. A claim statement costs ~1 ms plus ~0.05 ms per row on the
