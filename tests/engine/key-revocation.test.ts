@@ -16,14 +16,11 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
-  let dbUrl: string;
-  let dataDir: string;
   let store: Store;
   const procs: Started[] = [];
 
   beforeAll(async () => {
     scratch = await scratchPostgres('quarry-revoke-');
-    ({ url: dbUrl, dataDir } = scratch);
     store = await scratch.open();
   });
   afterAll(async () => {
@@ -32,15 +29,7 @@ describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQ
   });
 
   it('a key revoked by a third process is refused by both API processes within moments', async () => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      QUARRY_API_KEY: TEST_KEY,
-      QUARRY_DATA_DIR: dataDir,
-      QUARRY_WORKER: 'off',
-      QUARRY_RATE_LIMIT_PER_MIN: '0',
-      PORT: '0',
-    };
+    const env = scratch.apiEnv({ QUARRY_RATE_LIMIT_PER_MIN: '0' });
     try {
       for (let i = 0; i < 2; i++)
         procs.push(await startScript('scripts/serve-engine.ts', env, /listening on (http:\/\/\S+)/));
@@ -68,7 +57,7 @@ describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQ
   }, 60_000);
 
   it('a listener whose connection is cut reconnects, and then hears revocations again', async () => {
-    const listener = await listenForRevocations(dbUrl);
+    const listener = await listenForRevocations(scratch.url);
     try {
       const listeners = () =>
         queryRows<{ pid: number }>(

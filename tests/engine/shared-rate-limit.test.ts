@@ -21,11 +21,8 @@ async function outcome(p: void | Promise<void>): Promise<'ok' | 'limited'> {
 
 describe.skipIf(!onPostgres)('per-key rate limit shared through PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
-  let dbUrl: string;
-  let dataDir: string;
   beforeAll(async () => {
     scratch = await scratchPostgres('quarry-rl-');
-    ({ url: dbUrl, dataDir } = scratch);
   });
   afterAll(() => scratch?.cleanup());
   const open = () => scratch.open();
@@ -67,15 +64,7 @@ describe.skipIf(!onPostgres)('per-key rate limit shared through PostgreSQL', () 
     });
 
     it('a key gets one allowance across both; the next request on either is 429 with Retry-After', async () => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        QUARRY_API_KEY: TEST_KEY,
-        QUARRY_DATA_DIR: dataDir,
-        QUARRY_WORKER: 'off',
-        QUARRY_RATE_LIMIT_PER_MIN: '10',
-        PORT: '0',
-      };
+      const env = scratch.apiEnv({ QUARRY_RATE_LIMIT_PER_MIN: '10' });
       for (let i = 0; i < 2; i++) procs.push(await startScript('scripts/serve-engine.ts', env, /listening on (http:\/\/\S+)/));
       const [one, two] = procs.map((p) => apiClient(p.url!, TEST_KEY));
       for (let i = 0; i < 5; i++) {

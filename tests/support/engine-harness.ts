@@ -82,6 +82,18 @@ export async function scratchPostgres(prefix: string) {
   return {
     url: db.url,
     dataDir,
+    /** Environment of an API process (serve-engine, no worker) on this database; `env` adds or overrides. */
+    apiEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+      return {
+        ...process.env,
+        DATABASE_URL: db.url,
+        QUARRY_API_KEY: TEST_KEY,
+        QUARRY_DATA_DIR: dataDir,
+        QUARRY_WORKER: 'off',
+        PORT: '0',
+        ...env,
+      };
+    },
     async open() {
       const s = await openStore({ dataDir, databaseUrl: db.url });
       stores.push(s);
