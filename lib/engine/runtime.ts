@@ -38,6 +38,11 @@ export interface Engine {
 export interface EngineOverrides {
   research?: Research;
   startWorker?: boolean;
+  /**
+   * False for a process that serves no API (`npm run worker`): it verifies no keys, so it keeps no
+   * key cache to drop and opens no revocation listener (one PostgreSQL connection fewer per worker).
+   */
+  servesApi?: boolean;
 }
 
 const VACUUM_EVERY_MS = 10 * 60_000;
@@ -49,7 +54,9 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   const apiKey = await ensureBootstrapKey(db, config.dataDir, config.bootstrapApiKey);
   // Other processes may revoke keys on PostgreSQL: hear of it at once (auth/key-cache.ts).
   const revocations =
-    store.kind === 'postgres' && config.databaseUrl ? await listenForRevocations(config.databaseUrl) : null;
+    store.kind === 'postgres' && config.databaseUrl && overrides.servesApi !== false
+      ? await listenForRevocations(config.databaseUrl)
+      : null;
   const webhookSecret =
     config.webhookSecret ?? (await getOrCreateSetting(db, 'webhook_secret', generateWebhookSecret));
 

@@ -19,6 +19,15 @@ describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQ
   let store: Store;
   const procs: Started[] = [];
 
+  /** Pids of the revocation listeners connected to the scratch database (named for operators). */
+  const listenerPids = async () =>
+    (
+      await queryRows<{ pid: number }>(
+        store.db,
+        sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'quarry key revocations' AND state IS NOT NULL`,
+      )
+    ).map((r) => r.pid);
+
   beforeAll(async () => {
     scratch = await scratchPostgres('quarry-revoke-');
     store = await scratch.open();
@@ -45,13 +54,22 @@ describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQ
       // The bootstrap key is unaffected.
       expect((await apiClient(procs[0]!.url!, TEST_KEY).get('/v0/tasks')).status).toBe(200);
       // Each process holds one listening connection, named for operators.
-      const named = await queryRows<{ n: number }>(
-        store.db,
-        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'quarry key revocations'`,
-      );
-      expect(named[0]!.n).toBe(2);
+      expect(await listenerPids()).toHaveLength(2);
     } finally {
       // The next test counts listening connections: these processes' must be gone.
+      while (procs.length) await stopProcess(procs.pop()!, 'SIGKILL');
+    }
+  }, 60_000);
+
+  it('a worker process (npm run worker) serves no API and holds no listening connection', async () => {
+    const worker = await startScript('scripts/worker.ts', scratch.apiEnv({ QUARRY_WORKER: 'embedded' }), /worker (\S+) running/);
+    const api = await startScript('scripts/serve-engine.ts', scratch.apiEnv(), /listening on (http:\/\/\S+)/);
+    procs.push(worker, api);
+    try {
+      // The API process's listener is counted: the query sees connections of other processes.
+      await waitFor(async () => (await listenerPids()).length === 1, 5_000, 50);
+      expect(await listenerPids()).toHaveLength(1);
+    } finally {
       while (procs.length) await stopProcess(procs.pop()!, 'SIGKILL');
     }
   }, 60_000);
@@ -59,19 +77,14 @@ describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQ
   it('a listener whose connection is cut reconnects, and then hears revocations again', async () => {
     const listener = await listenForRevocations(scratch.url);
     try {
-      const listeners = () =>
-        queryRows<{ pid: number }>(
-          store.db,
-          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'quarry key revocations' AND state IS NOT NULL`,
-        );
       const [first] = await waitFor(async () => {
-        const rows = await listeners();
-        return rows.length === 1 && rows;
+        const pids = await listenerPids();
+        return pids.length === 1 && pids;
       }, 5_000);
-      await store.db.execute(sql`SELECT pg_terminate_backend(${first!.pid})`);
+      await store.db.execute(sql`SELECT pg_terminate_backend(${first!})`);
       await waitFor(async () => {
-        const rows = await listeners();
-        return rows.length === 1 && rows[0]!.pid !== first!.pid;
+        const pids = await listenerPids();
+        return pids.length === 1 && pids[0] !== first;
       }, 10_000);
       const { key, info } = await createKey(store.db, 'cached here');
       const hash = hashKey(key);
