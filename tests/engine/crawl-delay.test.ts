@@ -74,6 +74,22 @@ describe.skipIf(!process.env.DATABASE_URL)('Crawl-delay turns booked in PostgreS
     expect(await one(url, 300, 100)).toBe(false);
     expect(await two('https://other.example/', 300, 100)).toBe(true);
   });
+
+  it('a turn given up before it came (the job was aborted) goes to the next booker', async () => {
+    const one = storeTurns(t.engine.db);
+    const two = storeTurns(t.engine.db);
+    const url = 'https://given-back.example/page';
+    const t0 = Date.now();
+    expect(await one(url, 400, 5_000)).toBe(true); // now
+    const job = new AbortController();
+    const waiting = two(url, 400, 5_000, job.signal); // booked for t0 + 400
+    setTimeout(() => job.abort(new Error('cancelled')), 50);
+    await expect(waiting).rejects.toThrow('cancelled');
+    expect(await one(url, 400, 5_000)).toBe(true); // the freed turn, not t0 + 800
+    const at = Date.now() - t0;
+    expect(at).toBeGreaterThanOrEqual(340);
+    expect(at).toBeLessThan(700);
+  });
 });
 
 describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {

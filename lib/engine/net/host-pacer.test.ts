@@ -33,6 +33,35 @@ describe('HostPacer', () => {
     expect((await startsOf([() => job2.wait('https://other.example/')]))[0]).toBeLessThan(GAP / 2);
   });
 
+  it('a job aborted while waiting gives its turn back, unless a later turn is booked after it', async () => {
+    const shared = new HostPacer(0);
+    const url = 'https://abort.example/a';
+    const take = (signal?: AbortSignal) => shared.turn(url, GAP, 5_000, signal);
+    const t0 = Date.now();
+    expect(await take()).toBe(true); // the first turn: now
+    const gone = new AbortController();
+    const second = take(gone.signal); // booked for t0 + GAP
+    gone.abort(new Error('cancelled'));
+    await expect(second).rejects.toThrow('cancelled');
+    // The next job takes the freed turn at t0 + GAP, not t0 + 2 × GAP.
+    expect(await take()).toBe(true);
+    const freed = Date.now() - t0;
+    expect(freed).toBeGreaterThanOrEqual(GAP - 5);
+    expect(freed).toBeLessThan(2 * GAP - 50);
+    // Aborted with a turn booked after it: the schedule keeps counting from that later turn, so a new
+    // job comes a gap after it, not in the aborted job's place (which would be a gap before it).
+    const t1 = Date.now();
+    const held = new AbortController();
+    const third = take(held.signal); // t1 + GAP (about)
+    const fourth = take(); // t1 + 2 × GAP
+    held.abort(new Error('timed out'));
+    await expect(third).rejects.toThrow('timed out');
+    const fifth = take();
+    expect(await fourth).toBe(true);
+    expect(await fifth).toBe(true);
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(3 * GAP - 60);
+  });
+
   it('refuses a turn further away than maxWaitMs, and waits out a cool-down', async () => {
     const shared = new HostPacer(0, new HostCooldowns());
     const job = shared.withGap(10_000);

@@ -84,9 +84,19 @@ export class HostPacer implements Pacer {
     }
     const start = Math.max(now + cooling, this.next.get(host) ?? 0);
     if (start - now > maxWaitMs) return false;
-    this.next.set(host, start + gapMs);
+    const booked = start + gapMs;
+    this.next.set(host, booked);
     if (this.next.size > 5_000) for (const [h, at] of this.next) if (at <= now) this.next.delete(h);
-    if (start > now) await sleep(start - now, signal);
+    if (start > now) {
+      try {
+        await sleep(start - now, signal);
+      } catch (err) {
+        // Aborted before its turn (a cancelled or timed-out job): the turn goes to whoever asks next,
+        // unless someone has booked after it, whose wait already counts from this one.
+        if (this.next.get(host) === booked) this.next.set(host, start);
+        throw err;
+      }
+    }
     return true;
   };
 }

@@ -34,7 +34,18 @@ export function storeTurns(db: Db): RemoteTurns {
       return local.turn(url, gapMs, maxWaitMs, signal);
     }
     if (!row?.ok) return false;
-    if (row.wait_ms > 0) await sleep(row.wait_ms, signal);
+    if (row.wait_ms > 0) {
+      try {
+        await sleep(row.wait_ms, signal);
+      } catch (err) {
+        // Aborted before its turn: give it back, unless someone has booked after it (then `turn` is
+        // theirs and their wait already counts from this one).
+        await db
+          .execute(sql`UPDATE host_turns SET last_turn = last_turn - ${gap}, turn = '' WHERE host = ${host} AND turn = ${token}`)
+          .catch(() => undefined);
+        throw err;
+      }
+    }
     return true;
   };
 }

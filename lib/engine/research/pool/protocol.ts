@@ -26,5 +26,7 @@ export type FromWorker =
   | { type: 'ready' }
   /** A turn at a host with a Crawl-delay, from the process-wide schedule on the main thread. */
   | { type: 'turn'; turn: number; url: string; gapMs: number; maxWaitMs: number }
+  /** The job asking for that turn was aborted before it came: the schedule may give it to another. */
+  | { type: 'turn-cancel'; turn: number }
   | { type: 'done'; id: number; ok: true; result: ResearchResult }
   | { type: 'done'; id: number; ok: false; error: SerializedError };

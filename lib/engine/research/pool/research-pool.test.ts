@@ -233,3 +233,43 @@ describe('research pool', () => {
     await none.close();
   });
 });
+
+describe('turns at a Crawl-delay host, asked by a research thread', () => {
+  it('are given back to the schedule when the job is aborted while waiting', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 2\n');
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>hello@slow.example</p></body></html>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/`;
+    // A schedule whose turn never comes: it only records whether the thread gave its wait up.
+    let asked = 0;
+    let givenBack: (why: unknown) => void;
+    const gaveBack = new Promise<unknown>((r) => (givenBack = r));
+    const turns = createResearchPool({
+      threads: 1,
+      options: {
+        ...OPTIONS,
+        crawlTurns: (_url, gapMs, _maxWaitMs, signal) => {
+          asked++;
+          expect(gapMs).toBe(2_000);
+          return new Promise<boolean>((_resolve, reject) =>
+            signal?.addEventListener('abort', () => (givenBack(signal.reason), reject(signal.reason)), { once: true }),
+          );
+        },
+      },
+    });
+    try {
+      const job = new AbortController();
+      const research = turns.research({ url, queries: [QUERIES[1]!], list: false, turbo: true, signal: job.signal });
+      await expect.poll(() => asked, { timeout: 10_000 }).toBe(1);
+      job.abort(new Error('cancelled'));
+      await expect(research).rejects.toThrow('cancelled');
+      expect(String(await gaveBack)).toMatch(/stopped waiting/);
+    } finally {
+      await turns.close();
+      await new Promise((r) => server.close(r));
+    }
+  }, 30_000);
+});

@@ -50,6 +50,8 @@ interface Call {
 interface Thread {
   worker: Worker;
   calls: Map<number, Call>;
+  /** Turns the thread is waiting for, by its turn number: aborted when its job stops waiting. */
+  turns: Map<number, AbortController>;
   ready: boolean;
   lastError: Error | null;
 }
@@ -98,7 +100,7 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       bundlePath,
       { workerData: init, resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? DEFAULT_HEAP_MB } },
     ]);
-    const thread: Thread = { worker, calls: new Map(), ready: false, lastError: null };
+    const thread: Thread = { worker, calls: new Map(), turns: new Map(), ready: false, lastError: null };
     const threadId = worker.threadId; // reads -1 once the thread has exited
     threads[slot] = thread;
     worker.unref(); // an idle pool must not keep the process alive; refAccordingly() re-refs it while busy
@@ -109,10 +111,18 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
         return;
       }
       if (msg.type === 'turn') {
-        void takeTurn(msg.url, msg.gapMs, msg.maxWaitMs).then(
-          (ok) => post(thread, { type: 'turn', turn: msg.turn, ok }),
-          () => post(thread, { type: 'turn', turn: msg.turn, ok: false }),
-        );
+        const waiting = new AbortController();
+        thread.turns.set(msg.turn, waiting);
+        void takeTurn(msg.url, msg.gapMs, msg.maxWaitMs, waiting.signal)
+          .then(
+            (ok) => post(thread, { type: 'turn', turn: msg.turn, ok }),
+            () => post(thread, { type: 'turn', turn: msg.turn, ok: false }),
+          )
+          .finally(() => thread.turns.delete(msg.turn));
+        return;
+      }
+      if (msg.type === 'turn-cancel') {
+        thread.turns.get(msg.turn)?.abort(new Error('the job stopped waiting for its turn'));
         return;
       }
       const call = thread.calls.get(msg.id);

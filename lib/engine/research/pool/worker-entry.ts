@@ -16,13 +16,15 @@ let nextTurn = 1;
 const send = (msg: FromWorker) => port.postMessage(msg);
 
 // Turns at Crawl-delay hosts come from the main thread's schedule, shared by every thread. A job
-// aborted while waiting gives up its place here; the turn it had booked is simply not used.
+// aborted while waiting gives up its place here and tells the schedule, which frees the turn it had
+// booked if nobody has booked after it.
 const crawlTurns: RemoteTurns = (url, gapMs, maxWaitMs, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const turn = nextTurn++;
     const onAbort = () => {
       turns.delete(turn);
+      send({ type: 'turn-cancel', turn });
       reject(signal?.reason);
     };
     turns.set(turn, (ok) => {
