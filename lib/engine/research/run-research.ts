@@ -74,10 +74,8 @@ async function researchSite(
   // turns from one pacer; QUARRY_HOST_DELAY_MS only spaces each job's own pages.
   const crawlDelay = robots?.crawlDelayMs ?? 0;
   if (crawlDelay > 0) site.crawlDelayMs = crawlDelay;
-  const pacer =
-    crawlDelay > (opts.hostDelayMs ?? 0)
-      ? deps.crawlPacer.withGap(crawlDelay)
-      : new HostPacer(opts.hostDelayMs ?? 0, deps.cooldowns);
+  const crawlDelayPacer = crawlDelay > (opts.hostDelayMs ?? 0) ? deps.crawlPacer.withGap(crawlDelay) : null;
+  const pacer = crawlDelayPacer ?? new HostPacer(opts.hostDelayMs ?? 0, deps.cooldowns);
   if (!(await pacer.wait(url, req.signal))) {
     // Other jobs hold the host's next turns: back to the queue, which spaces the host's jobs.
     const result = failure(req, pages, `${check.url.host} asks for ${crawlDelay / 1000} s between requests (robots.txt Crawl-delay); other jobs hold its next turns`, true);
@@ -108,7 +106,12 @@ async function researchSite(
     if (asked.length > 0) {
       const anchors = [...start.page.anchors];
       if (deps.sitemaps && opts.useSitemap !== false) {
-        const listed = await deps.sitemaps.urls(first.response.url, robots?.sitemaps ?? [], req.signal);
+        // Sitemaps take the site's Crawl-delay turns like pages; the job's own page gap does not
+        // hold them up (it would add a gap per sitemap to every job on a site of its own).
+        const listed = await deps.sitemaps.urls(first.response.url, robots?.sitemaps ?? [], {
+          ...(req.signal ? { signal: req.signal } : {}),
+          ...(crawlDelayPacer ? { pacer: crawlDelayPacer } : {}),
+        });
         anchors.push(...inSection(listed, first.response.url).map(sitemapAnchor));
       }
       let targets = rankLinks(anchors, first.response.url, asked, opts.maxPages);
