@@ -29,3 +29,23 @@ test('playground: a dynamic run answers from the website, then "save as task" st
   await expect(outputs.getByRole('cell', { name: /email/ }).first()).toBeVisible();
   await expect(outputs.getByRole('cell', { name: /phone/ }).first()).toBeVisible();
 });
+
+test('fields stay read-only until the page listens, so nothing typed early is lost', async ({ page }) => {
+  // Hold the page's scripts back: the server-rendered form is on screen, React is not yet listening.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/playground', { waitUntil: 'domcontentloaded' });
+  const website = page.getByLabel('Website');
+  await expect(website).toBeVisible();
+  await expect(website).not.toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Query 1' })).not.toBeEditable();
+  await expect(page.getByLabel('Format 1')).toBeDisabled();
+  release();
+  // fill() waits until the field is editable, i.e. until React has hydrated it.
+  await website.fill(`${SITE()}/acme/`);
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+});

@@ -7,6 +7,7 @@ import type { DynamicRunRequest } from '@/lib/contract/tasks';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useDynamicRun } from '@/lib/dashboard/hooks/use-runs';
 import { useCreateTask } from '@/lib/dashboard/hooks/use-tasks';
+import { useHydrated } from '@/lib/dashboard/hooks/use-hydrated';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiSnippet } from '@/components/api/api-snippet';
 import { Button } from '@/components/ui/button';
@@ -42,6 +43,8 @@ export function PlaygroundPage() {
   const create = useCreateTask();
   const toast = useToast();
   const router = useRouter();
+  // The shape radios are plain inputs, not <Input>: they need the same hold until React listens.
+  const hydrated = useHydrated();
 
   const body: DynamicRunRequest = {
     websiteUrl: website.trim() || 'https://example.com',
@@ -154,6 +157,7 @@ export function PlaygroundPage() {
                       value={s}
                       checked={shape === s}
                       onChange={() => setShape(s)}
+                      disabled={!hydrated}
                     />{' '}
                     /{s}
                   </label>
