@@ -7,13 +7,12 @@ import type { DynamicRunRequest } from '@/lib/contract/tasks';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useDynamicRun } from '@/lib/dashboard/hooks/use-runs';
 import { useCreateTask } from '@/lib/dashboard/hooks/use-tasks';
-import { useHydrated } from '@/lib/dashboard/hooks/use-hydrated';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiSnippet } from '@/components/api/api-snippet';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ErrorPanel } from '@/components/ui/error-panel';
-import { Input, Label, Select } from '@/components/ui/field';
+import { Input, Label, Select, useHoldUntilHydrated } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { JobResultView, RowsTable } from '@/components/tasks/result-view';
@@ -44,7 +43,7 @@ export function PlaygroundPage() {
   const toast = useToast();
   const router = useRouter();
   // The shape radios are plain inputs, not <Input>: they need the same hold until React listens.
-  const hydrated = useHydrated();
+  const holdChoice = useHoldUntilHydrated(true);
 
   const body: DynamicRunRequest = {
     websiteUrl: website.trim() || 'https://example.com',
@@ -157,7 +156,7 @@ export function PlaygroundPage() {
                       value={s}
                       checked={shape === s}
                       onChange={() => setShape(s)}
-                      disabled={!hydrated}
+                      {...holdChoice}
                     />{' '}
                     /{s}
                   </label>

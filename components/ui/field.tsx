@@ -23,34 +23,33 @@ export function Label({
   );
 }
 
-// Until hydration (see useHydrated) text fields are read-only, which looks the same and keeps the
-// caret; choices (select, checkbox, radio) ignore readOnly, so they are disabled instead.
-export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * The props that hold a field until React hydrates it (see useHydrated): text fields turn read-only,
+ * which looks the same and keeps the caret; choices (select, checkbox, radio, file) ignore readOnly,
+ * so they are disabled instead.
+ */
+export function useHoldUntilHydrated(choice: boolean): { readOnly?: true; disabled?: true } {
   const hydrated = useHydrated();
-  const choice = rest.type === 'checkbox' || rest.type === 'radio' || rest.type === 'file';
-  const guard = hydrated ? {} : choice ? { disabled: true } : { readOnly: true };
-  return <input className={cn(CONTROL, 'h-9', className)} {...rest} {...guard} />;
+  if (hydrated) return {};
+  return choice ? { disabled: true } : { readOnly: true };
+}
+
+const CHOICE_INPUTS = new Set(['checkbox', 'radio', 'file']);
+
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  const hold = useHoldUntilHydrated(CHOICE_INPUTS.has(rest.type ?? ''));
+  return <input className={cn(CONTROL, 'h-9', className)} {...rest} {...hold} />;
 }
 
 export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const hydrated = useHydrated();
-  return (
-    <textarea
-      className={cn(CONTROL, 'min-h-24', className)}
-      {...rest}
-      {...(hydrated ? {} : { readOnly: true })}
-    />
-  );
+  const hold = useHoldUntilHydrated(false);
+  return <textarea className={cn(CONTROL, 'min-h-24', className)} {...rest} {...hold} />;
 }
 
 export function Select({ className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
-  const hydrated = useHydrated();
+  const hold = useHoldUntilHydrated(true);
   return (
-    <select
-      className={cn(CONTROL, 'h-9 py-1.5 pr-8', className)}
-      {...rest}
-      {...(hydrated ? {} : { disabled: true })}
-    >
+    <select className={cn(CONTROL, 'h-9 py-1.5 pr-8', className)} {...rest} {...hold}>
       {children}
     </select>
   );
