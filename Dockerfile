@@ -4,6 +4,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
+# npm ci runs the postinstall script, which patches installed packages (scripts/patch-deps.mjs).
+COPY scripts/patch-deps.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx next build
