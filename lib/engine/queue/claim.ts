@@ -4,6 +4,7 @@ import { queryRows } from '../db/query-rows';
 import { claimFresh, claimParked } from './claim-steps';
 import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
 import { cancelEpoch } from './cancel-epoch';
+import { heldBy } from './held-by';
 
 export type { ClaimedJob, ClaimOptions } from './claim-types';
 export { guessHost } from './guess-host';
@@ -111,5 +112,5 @@ export async function renewLeases(db: Db, workerId: string, ids: number[], lease
   if (ids.length === 0) return;
   await db.execute(sql`
     UPDATE jobs SET lease_until = now() + make_interval(secs => ${leaseMs / 1000})
-    WHERE id = ANY(${sql.param(ids)}::bigint[]) AND state = 'running' AND locked_by = ${workerId}`);
+    WHERE id = ANY(${sql.param(ids)}::bigint[]) AND ${heldBy(workerId)}`);
 }

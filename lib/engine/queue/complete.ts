@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { PLAN_PER_CALL } from '../db/plan-per-call';
+import { heldBy } from './held-by';
 
 export interface Completion {
   id: number;
@@ -37,16 +38,20 @@ export async function completeJobs(db: Db, workerId: string, items: Completion[]
       UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
         run_after = now() + make_interval(secs => v.delay / 1000.0)
       FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
-      WHERE j.id = v.id AND j.id = ANY(${sql.param(ids)}::bigint[])
-        AND j.state = 'running' AND j.locked_by = ${workerId}`);
+      WHERE j.id = v.id AND ${heldBy(workerId, 'j')}`);
   }
   if (finals.length === 0) return [];
-  // `j.id = ANY(ids)` beside the join lets the plan take the rows by primary key, whatever it
-  // guesses of the running-jobs index (on the embedded store it also holds dead entries until VACUUM).
+  const rows = await queryRows<FinishedBatch & { completed: boolean }>(db, finishStatement(workerId, finals));
+  // A batch with jobs still running cannot have been complete before, so completed now means "just finished".
+  return rows
+    .filter((b) => b.completed)
+    .map(({ id, cancelled, webhook_url }) => ({ id, cancelled, webhook_url }));
+}
+
+/** The statement that writes a group of final results and their batches' counters (see completeJobs). */
+export function finishStatement(workerId: string, finals: Completion[]): SQL {
   const ids = finals.map((f) => f.id);
-  const rows = await queryRows<FinishedBatch & { completed: boolean }>(
-    db,
-    sql`${sql.raw(PLAN_PER_CALL)}
+  return sql`${sql.raw(PLAN_PER_CALL)}
     WITH v AS (
       SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(finals.map((f) => f.state))}::text[],
                            ${sql.param(finals.map((f) => JSON.stringify(f.result ?? null)))}::text[],
@@ -55,8 +60,7 @@ export async function completeJobs(db: Db, workerId: string, items: Completion[]
     ), done AS (
       UPDATE jobs j SET state = v.state, result = v.result::jsonb, error_detected = v.ed, error = v.err,
         finished_at = now(), locked_by = NULL, lease_until = NULL
-      FROM v WHERE j.id = v.id AND j.id = ANY(${sql.param(ids)}::bigint[])
-        AND j.state = 'running' AND j.locked_by = ${workerId}
+      FROM v WHERE j.id = v.id AND ${heldBy(workerId, 'j')}
       RETURNING j.batch_id, v.state, v.result::jsonb -> 'usage' AS usage
     ), counts AS (
       SELECT batch_id AS id, count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed,
@@ -86,10 +90,5 @@ export async function completeJobs(db: Db, workerId: string, items: Completion[]
       WHERE tv.task_id = s.task_id AND tv.version = s.task_version
       RETURNING 1
     )
-    SELECT id, cancelled, webhook_url, completed FROM bumped`,
-  );
-  // A batch with jobs still running cannot have been complete before, so completed now means "just finished".
-  return rows
-    .filter((b) => b.completed)
-    .map(({ id, cancelled, webhook_url }) => ({ id, cancelled, webhook_url }));
+    SELECT id, cancelled, webhook_url, completed FROM bumped`;
 }

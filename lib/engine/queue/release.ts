@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { heldBy } from './held-by';
 
 /**
  * Jobs this worker claimed but never started go back to the queue as if never claimed: pending, no
@@ -11,5 +12,5 @@ export async function releaseUnstarted(db: Db, workerId: string, ids: number[]):
   await db.execute(sql`
     UPDATE jobs SET state = 'pending', locked_by = NULL, lease_until = NULL, run_after = now(),
       attempts = greatest(attempts - 1, 0), started_at = CASE WHEN attempts <= 1 THEN NULL ELSE started_at END
-    WHERE id = ANY(${sql.param(ids)}::bigint[]) AND state = 'running' AND locked_by = ${workerId}`);
+    WHERE id = ANY(${sql.param(ids)}::bigint[]) AND ${heldBy(workerId)}`);
 }
