@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/engine/db/query-rows';
-import { finishStatement, type Completion } from '@/lib/engine/queue/complete';
+import { completeJobs, finishStatement, type Completion } from '@/lib/engine/queue/complete';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // The completion statement must find its rows at a cost that does not grow with the jobs finished
-// since the last VACUUM. Asking for state = 'running' let the planner read the partial running-jobs index, which
-// on the embedded store keeps an entry for each of them (queue/held-by.ts): after 100,000 jobs each
-// statement read them all, and the plan it chose unnested the group again for every row.
+// since the last VACUUM. Asking for state = 'running' let the planner read the partial running-jobs
+// index, which on the embedded store keeps an entry for each of them (queue/held-by.ts): after
+// 100,000 jobs each statement read them all, and the plan it chose unnested the group again for
+// every row.
 let t: TestEngine;
 const BATCH = 'b-completion-plan';
 const FINISHED = 5_000;
@@ -61,7 +62,7 @@ it("writes only the jobs this worker still holds: not a finished one, not anothe
   const mine = await idsOf(FINISHED, FINISHED + GROUP - 1);
   const [others] = await idsOf(FINISHED + GROUP, FINISHED + GROUP);
   const [done] = await idsOf(0, 0);
-  await t.engine.db.execute(finishStatement('w-test', finished([...mine, others!, done!])));
+  await completeJobs(t.engine.db, 'w-test', finished([...mine, others!, done!]));
   const rows = await queryRows<{ seq: number; state: string; locked_by: string | null; result: { id: number } | null }>(
     t.engine.db,
     sql`SELECT seq, state, locked_by, result FROM jobs WHERE id = ANY(${sql.param([...mine, others!, done!])}::bigint[]) ORDER BY seq`,
