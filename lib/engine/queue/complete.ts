@@ -38,7 +38,7 @@ export async function completeJobs(db: Db, workerId: string, items: Completion[]
       UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
         run_after = now() + make_interval(secs => v.delay / 1000.0)
       FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
-      WHERE j.id = v.id AND ${heldBy(workerId, 'j')}`);
+      WHERE j.id = v.id AND ${heldBy(workerId)}`);
   }
   if (finals.length === 0) return [];
   const rows = await queryRows<FinishedBatch & { completed: boolean }>(db, finishStatement(workerId, finals));
@@ -60,7 +60,7 @@ export function finishStatement(workerId: string, finals: Completion[]): SQL {
     ), done AS (
       UPDATE jobs j SET state = v.state, result = v.result::jsonb, error_detected = v.ed, error = v.err,
         finished_at = now(), locked_by = NULL, lease_until = NULL
-      FROM v WHERE j.id = v.id AND ${heldBy(workerId, 'j')}
+      FROM v WHERE j.id = v.id AND ${heldBy(workerId)}
       RETURNING j.batch_id, v.state, v.result::jsonb -> 'usage' AS usage
     ), counts AS (
       SELECT batch_id AS id, count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed,

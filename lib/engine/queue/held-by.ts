@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * instead of ~4). Over 100,000 jobs a completion cost 108 µs per job; without it, the planner takes
  * the group by primary key (in a small table, one scan and a hash join): a steady ~52 µs.
  */
-export function heldBy(workerId: string, table?: string): SQL {
-  return table ? sql`${sql.identifier(table)}.locked_by = ${workerId}` : sql`locked_by = ${workerId}`;
+export function heldBy(workerId: string): SQL {
+  // Unqualified: in statements that join jobs to unnested values, only jobs has a locked_by column.
+  return sql`locked_by = ${workerId}`;
 }
