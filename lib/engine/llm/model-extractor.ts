@@ -30,7 +30,7 @@ const SYSTEM = [
 export async function extractWithModel(input: ModelExtractionInput): Promise<ModelExtraction> {
   const { settings } = input;
   const modelId = input.turbo ? settings.turboModel || settings.model : settings.model;
-  const content = selectContent(input.pages, input.queries, settings.tokenBudget);
+  const content = await selectContent(input.pages, input.queries, settings.tokenBudget);
   const questions = input.queries
     .map((q) => `- ${q.keyword} (${q.type}): ${q.query}`)
     .join('\n');
@@ -42,7 +42,7 @@ export async function extractWithModel(input: ModelExtractionInput): Promise<Mod
     `Page content:\n${content.text}`,
   ].join('\n\n');
   const result = await callStructured({
-    model: languageModel(settings, input.turbo),
+    model: await languageModel(settings, input.turbo),
     provider: settings.provider,
     modelId,
     schema: extractionSchema(input.queries, input.list),

@@ -72,9 +72,9 @@ export function createPlanner(llm?: LlmSettings): Planner {
       applyInstruction: async (current, instruction) => ({ ...applyInstruction(current, instruction), planner: 'offline' }),
     };
   }
-  const call = <T>(schema: z.ZodType<T>, system: string, prompt: string, signal?: AbortSignal) =>
+  const call = async <T>(schema: z.ZodType<T>, system: string, prompt: string, signal?: AbortSignal) =>
     callStructured({
-      model: languageModel(llm, false),
+      model: await languageModel(llm, false),
       provider: llm.provider,
       modelId: llm.model,
       schema,

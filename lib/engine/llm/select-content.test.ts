@@ -16,9 +16,9 @@ const page = readHtml({
 });
 
 describe('selectContent', () => {
-  it('keeps the passage that answers the query even when it sits past the budget in page order', () => {
+  it('keeps the passage that answers the query even when it sits past the budget in page order', async () => {
     const queries = [classifyQuery({ keyword: 'refund_policy', query: 'What is the refund policy?', type: 'string' })];
-    const selected = selectContent([page], queries, 800);
+    const selected = await selectContent([page], queries, 800);
     expect(selected.text).toContain('within 45 days for a full refund');
     expect(selected.tokens).toBeLessThanOrEqual(800);
     expect(countTokens(selected.text)).toBeLessThan(900);
@@ -26,14 +26,14 @@ describe('selectContent', () => {
     expect(selected.text).toContain('Title: Example Co');
   });
 
-  it('takes the whole page when it fits', () => {
+  it('takes the whole page when it fits', async () => {
     const small = readHtml({
       url: 'https://example.com/a',
       status: 200,
       contentLanguage: null,
       html: '<html><body><p>One.</p><p>Two.</p></body></html>',
     });
-    const selected = selectContent([small], [classifyQuery({ keyword: 'x', query: 'anything', type: 'string' })], 500);
+    const selected = await selectContent([small], [classifyQuery({ keyword: 'x', query: 'anything', type: 'string' })], 500);
     expect(selected.text).toContain('One.');
     expect(selected.text).toContain('Two.');
     expect(selected.text).not.toContain('[…]');

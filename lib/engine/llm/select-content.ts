@@ -1,4 +1,3 @@
-import { countTokens } from 'gpt-tokenizer';
 import MiniSearch from 'minisearch';
 import type { ClassifiedQuery } from '../research/extract/classify-query';
 import { socialNetworkOf } from '../research/extract/social';
@@ -29,7 +28,9 @@ interface Chunk {
 const HEADER_JSON_LD_CHARS = 1_500;
 const MAX_HEADER_TOKENS_SHARE = 0.35;
 
-export function selectContent(pages: ReadPage[], queries: ClassifiedQuery[], budget: number): SelectedContent {
+export async function selectContent(pages: ReadPage[], queries: ClassifiedQuery[], budget: number): Promise<SelectedContent> {
+  // Loaded on first use: the tokenizer's vocabulary is ~30 MB of heap, needed only with a model.
+  const { countTokens } = await import('gpt-tokenizer');
   const headers = pages.map((p, i) => pageHeader(p, i + 1));
   const headerBudget = Math.floor(budget * MAX_HEADER_TOKENS_SHARE);
   const headerTexts: string[] = [];

@@ -1,4 +1,4 @@
-import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
+import type { LanguageModel, NoObjectGeneratedError } from 'ai';
 import type { z } from 'zod';
 import { estimateCostUsd } from './pricing';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from './types';
@@ -29,6 +29,8 @@ const RETRY_NOTE =
  * summed over every attempt, including the failed ones: they were paid for.
  */
 export async function callStructured<T>(call: StructuredCall<T>): Promise<StructuredResult<T>> {
+  // Loaded on first use, as the providers are (provider.ts).
+  const { APICallError, generateText, NoObjectGeneratedError, Output, RetryError } = await import('ai');
   let usage = NO_USAGE;
   let lastError = 'the model returned no structured output';
   for (let attempt = 1; attempt <= call.maxAttempts; attempt++) {

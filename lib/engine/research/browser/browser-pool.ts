@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Route } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { FetchError } from '../../net/fetch-error';
 import type { GuardedFetch } from '../../net/guarded-fetch';
 import type { BrowserMode } from './needs-browser';
@@ -147,12 +147,16 @@ export class BrowserPool {
   private launch(): Promise<Browser> {
     if (this.closed) return Promise.reject(new Error('the browser pool is closed'));
     if (!this.browser) {
-      const launching = chromium.launch({
-        executablePath: this.settings.executablePath,
-        headless: true,
-        args: LAUNCH_ARGS,
-        timeout: 30_000,
-      });
+      // Loaded on first use: Playwright's client is ~20 MB of heap that a process (or research thread)
+      // which never renders a page should not carry through every garbage collection.
+      const launching = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({
+          executablePath: this.settings.executablePath,
+          headless: true,
+          args: LAUNCH_ARGS,
+          timeout: 30_000,
+        }),
+      );
       this.browser = launching;
       launching.then(
         (b) => b.on('disconnected', () => {
