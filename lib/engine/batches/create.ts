@@ -56,14 +56,22 @@ interface Prepared {
   name: string;
 }
 
-/** Checks the form fields and loads the task version they name. */
-async function prepare(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, fields: Record<string, string>): Promise<Prepared> {
+type CheckedFields = Pick<Prepared, 'webhookUrl' | 'name'> & { taskId: string; version: number | undefined };
+
+/** Checks the form fields (400 for a bad one) without reading the store. */
+function checkFields(deps: Pick<BatchDeps, 'allowPrivate'>, fields: Record<string, string>): CheckedFields {
   const taskId = requireTaskId(fields);
   const webhookUrl = validateWebhookUrl(fields.webhook_url, deps.allowPrivate);
   const name = (fields.batch_name ?? '').trim();
   if (name.length > 200) throw badRequest('Invalid batch_name', 'batch_name must be at most 200 characters');
-  const { task, version, definition } = await loadDefinition(deps.db, taskId, optionalVersion(fields));
-  return { task, version, definition, webhookUrl, name };
+  return { taskId, version: optionalVersion(fields), webhookUrl, name };
+}
+
+/** Checks the form fields and loads the task version they name. */
+async function prepare(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, fields: Record<string, string>): Promise<Prepared> {
+  const checked = checkFields(deps, fields);
+  const { task, version, definition } = await loadDefinition(deps.db, checked.taskId, checked.version);
+  return { task, version, definition, webhookUrl: checked.webhookUrl, name: checked.name };
 }
 
 // An upload's rows can be read while it is still arriving, when task_id (and task_version) came
@@ -79,6 +87,8 @@ export interface EarlyScan {
 
 export interface EarlyIngest extends EarlyScan {
   batchId: string;
+  /** The task version the rows were read for (the batch row names it already). */
+  loaded: Pick<Prepared, 'task' | 'version' | 'definition'>;
 }
 
 async function prepareEarly(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, live: LiveFile): Promise<Prepared | null> {
@@ -107,7 +117,7 @@ export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<Early
     if (!batchId) return null;
     try {
       const scan = await ingestFile(deps.db, batchId, live, live.filename, p.definition);
-      return { key: definitionKey(live.fields), batchId, scan };
+      return { key: definitionKey(live.fields), batchId, scan, loaded: p };
     } catch {
       await dropBatch(deps, batchId);
       return null;
@@ -162,12 +172,18 @@ export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promi
   let batchId: string | null = e?.batchId ?? null;
   try {
     const file = requireFile(upload);
-    const p = await prepare(deps, upload.fields);
     if (e && e.key !== definitionKey(upload.fields)) {
       await dropBatch(deps, e.batchId);
       e = null;
       batchId = null;
     }
+    // Read early for the same task_id and task_version: that version is the one loaded then (and the
+    // one its batch row names), so only the complete form's other fields are left to check.
+    let p: Prepared;
+    if (e) {
+      const { webhookUrl, name } = checkFields(deps, upload.fields);
+      p = { ...e.loaded, webhookUrl, name };
+    } else p = await prepare(deps, upload.fields);
     let scan: ScanResult;
     if (e) scan = e.scan;
     else {

@@ -10,26 +10,29 @@ import type { Db } from '../db/client';
 const WINDOW_S = 300;
 const DEFAULT_JOB_S = 2;
 
-export async function measuredThroughput(db: Db, concurrency: number): Promise<number> {
-  // Jobs finished by batches active in the window, over the span they ran: the aggregate rate of all
-  // workers. Read from batch counters, never by scanning jobs.
-  const rows = await queryRows<{ n: number; span: number }>(db, sql`
-    SELECT coalesce(sum(jobs_completed), 0)::int AS n,
-      extract(epoch FROM (max(coalesce(finished_at, now())) - min(started_at)))::float8 AS span
-    FROM batches
-    WHERE started_at IS NOT NULL AND coalesce(finished_at, now()) > now() - make_interval(secs => ${WINDOW_S})`);
+/**
+ * The aggregate rate of all workers: jobs finished by batches active in the window, over the span they
+ * ran. Read from batch counters, never by scanning jobs. Also the jobs left in every other active
+ * batch, in the same statement (each statement is a round trip to the embedded store's thread).
+ */
+async function queueState(db: Db, concurrency: number, batchId: string): Promise<{ rate: number; others: number[] }> {
+  const rows = await queryRows<{ n: number; span: number | null; remaining: number[] | null }>(db, sql`
+    WITH recent AS (
+      SELECT jobs_completed, started_at, coalesce(finished_at, now()) AS until FROM batches
+      WHERE started_at IS NOT NULL AND coalesce(finished_at, now()) > now() - make_interval(secs => ${WINDOW_S})
+    )
+    SELECT (SELECT coalesce(sum(jobs_completed), 0)::int FROM recent) AS n,
+      (SELECT extract(epoch FROM (max(until) - min(started_at)))::float8 FROM recent) AS span,
+      (SELECT array_agg((jobs_added - jobs_completed - jobs_removed)::int) FROM batches
+        WHERE job_status IN ('QUEUED','RUNNING','CANCELLING') AND id <> ${batchId}) AS remaining`);
   const n = Number(rows[0]?.n ?? 0);
   const span = Number(rows[0]?.span ?? 0);
-  if (n >= 20 && span > 0) return n / Math.max(5, span);
-  return concurrency / DEFAULT_JOB_S;
+  const rate = n >= 20 && span > 0 ? n / Math.max(5, span) : concurrency / DEFAULT_JOB_S;
+  return { rate, others: (rows[0]?.remaining ?? []).map(Number) };
 }
 
 export async function estimateTimes(db: Db, batchId: string, mine: number, concurrency: number) {
-  const rate = await measuredThroughput(db, concurrency);
-  const res = await queryRows<{ remaining: number }>(db, sql`
-    SELECT (jobs_added - jobs_completed - jobs_removed)::int AS remaining FROM batches
-    WHERE job_status IN ('QUEUED','RUNNING','CANCELLING') AND id <> ${batchId}`);
-  const others = res.map((r) => Number(r.remaining));
+  const { rate, others } = await queueState(db, concurrency, batchId);
   const busy = others.reduce((a, b) => a + b, 0);
   // With free slots a new batch starts at the next claim; with a full queue, after one round of claims.
   const startJobs = busy === 0 ? 0 : Math.min(busy, concurrency);

@@ -29,14 +29,20 @@ export async function loadDefinition(
   taskId: string,
   version?: number,
 ): Promise<{ task: typeof tasks.$inferSelect; version: number; definition: TaskDefinition }> {
-  const task = await findTask(db, taskId);
-  const v = version ?? task.liveVersion;
+  // One statement for the task and its version: every batch upload and task read starts here, and
+  // on the embedded store each statement is a round trip to its thread.
   const [row] = await db
-    .select({ definition: taskVersions.definition })
-    .from(taskVersions)
-    .where(and(eq(taskVersions.taskId, taskId), eq(taskVersions.version, v)));
-  if (!row) throw notFound('Task version', `${taskId}@${v}`);
-  return { task, version: v, definition: row.definition };
+    .select({ task: tasks, definition: taskVersions.definition })
+    .from(tasks)
+    .leftJoin(
+      taskVersions,
+      and(eq(taskVersions.taskId, tasks.id), eq(taskVersions.version, version ?? tasks.liveVersion)),
+    )
+    .where(eq(tasks.id, taskId));
+  if (!row) throw notFound('Task', taskId);
+  const v = version ?? row.task.liveVersion;
+  if (!row.definition) throw notFound('Task version', `${taskId}@${v}`);
+  return { task: row.task, version: v, definition: row.definition };
 }
 
 export async function listTaskSummaries(db: Db): Promise<TaskSummary[]> {
