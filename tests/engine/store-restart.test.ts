@@ -95,10 +95,17 @@ describe.skipIf(!canRestart)('PostgreSQL restarted during a batch', () => {
     })();
     restartPostgres();
 
+    let last: { status: number; body: unknown } | null = null;
     const done = await waitFor(async () => {
       const r = await api.get(`/v0/batches/${batchId}`);
+      last = { status: r.status, body: r.body };
       return r.status === 200 && r.body.data.completed ? r.body.data : undefined;
-    }, 120_000, 100);
+    }, 120_000, 100).catch((err: Error) => {
+      // What each side saw, so a run that never finishes says where it stopped.
+      throw new Error(
+        `${err.message}\nlast answer: ${JSON.stringify(last)}\n--- worker ---\n${worker.output().slice(-4000)}\n--- api ---\n${apiProc.output().slice(-2000)}`,
+      );
+    });
     polling = false;
     await poller;
     expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_added: 400, jobs_completed: 400, jobs_failed: 0 });
