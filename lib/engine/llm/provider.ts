@@ -6,15 +6,18 @@ import type { LlmSettings } from './types';
 // then too: without a model configured, nothing of theirs sits in the heap.
 
 const DEFAULT_COMPATIBLE_URL = 'http://127.0.0.1:11434/v1';
-const models = new Map<string, LanguageModel>();
+// Promises, so jobs that start together before the first client exists still share one.
+const models = new Map<string, Promise<LanguageModel>>();
 
-export async function languageModel(settings: LlmSettings, turbo: boolean): Promise<LanguageModel> {
+export function languageModel(settings: LlmSettings, turbo: boolean): Promise<LanguageModel> {
   const id = turbo ? settings.turboModel || settings.model : settings.model;
   const key = `${settings.provider}|${settings.baseUrl ?? ''}|${settings.apiKey ?? ''}|${id}`;
   let model = models.get(key);
   if (!model) {
-    model = await build(settings, id);
+    model = build(settings, id);
     models.set(key, model);
+    // A package that failed to load is tried again by the next call.
+    model.catch(() => models.delete(key));
   }
   return model;
 }
