@@ -3,6 +3,7 @@ import { HostCooldowns, HostPacer } from '../net/host-pacer';
 import { createRobotsCache } from '../net/robots';
 import { BrowserPool } from './browser/browser-pool';
 import { runResearch, type ResearchDeps } from './run-research';
+import { abortSignalOf } from './job-stop';
 import { createSitemapCache } from './sitemap';
 import type { Researcher, ResearcherOptions } from './types';
 
@@ -41,7 +42,7 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
     browser,
   };
   return {
-    research: (req) => runResearch(req, opts, deps),
+    research: ({ signal, ...req }) => runResearch({ ...req, signal: abortSignalOf(signal) }, opts, deps),
     close: async () => {
       await browser?.close();
       await (owned as GuardedFetcher | null)?.close();

@@ -19,6 +19,9 @@ import { renderIfNeeded } from './render-page';
 import type { SitemapCache } from './sitemap';
 import type { ResearchRequest, ResearchResult, ResearcherOptions } from './types';
 
+/** A research request whose stop signal is a real AbortSignal (index.ts turns a JobStop into one). */
+export type RunRequest = Omit<ResearchRequest, 'signal'> & { signal?: AbortSignal };
+
 const SATISFIED = 0.75;
 const SITE_CONCURRENCY = 2;
 
@@ -34,7 +37,7 @@ export interface ResearchDeps {
 }
 
 export async function runResearch(
-  req: ResearchRequest,
+  req: RunRequest,
   opts: ResearcherOptions,
   deps: ResearchDeps,
 ): Promise<ResearchResult> {
@@ -45,7 +48,7 @@ export async function runResearch(
 }
 
 async function researchSite(
-  req: ResearchRequest,
+  req: RunRequest,
   opts: ResearcherOptions,
   deps: ResearchDeps,
   site: { crawlDelayMs?: number },
@@ -205,7 +208,7 @@ function sitemapAnchor(href: string): Anchor {
 }
 
 function assemble(
-  req: ResearchRequest,
+  req: RunRequest,
   queries: ClassifiedQuery[],
   sheet: AnswerSheet,
   found: RowsFound | null,
@@ -259,7 +262,7 @@ function assemble(
 }
 
 function fetchFailure(
-  req: ResearchRequest,
+  req: RunRequest,
   pages: PageRead[],
   url: string,
   error: FetchError,
@@ -269,7 +272,7 @@ function fetchFailure(
   return result;
 }
 
-function failure(req: ResearchRequest, pages: PageRead[], error: string, transient: boolean): ResearchResult {
+function failure(req: RunRequest, pages: PageRead[], error: string, transient: boolean): ResearchResult {
   const data: Record<string, unknown> = {};
   for (const q of req.queries) data[q.keyword] = null;
   return {

@@ -3,13 +3,15 @@ import type { PageRead, ResearchQuery, Source } from '@/lib/contract/task-defini
 import type { LlmSettings, LlmUsage } from '../llm/types';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import type { BrowserSettings } from './browser/browser-pool';
+import type { StopSignal } from './job-stop';
 
 export interface ResearchRequest {
   url: string;
   queries: ResearchQuery[];
   list: boolean;
   turbo: boolean;
-  signal?: AbortSignal;
+  /** Stops the research: an AbortSignal, or a queue job's JobStop (job-stop.ts). */
+  signal?: StopSignal;
 }
 
 export interface ResearchResult {

@@ -2,13 +2,14 @@ import type { PageRead, Source } from '@/lib/contract/task-definition';
 import type { ResearchResult } from '../research';
 import type { LlmUsage } from '../llm/types';
 import type { PreparedRun } from './build-research';
+import type { StopSignal } from '../research/job-stop';
 
 export type Research = (req: {
   url: string;
   queries: PreparedRun['queries'];
   list: boolean;
   turbo: boolean;
-  signal?: AbortSignal;
+  signal?: StopSignal;
 }) => Promise<ResearchResult>;
 
 /** What one job produced, in the shape stored on the job row and returned to callers. */
@@ -49,7 +50,7 @@ export async function executeRun(
   research: Research,
   run: PreparedRun,
   turbo: boolean,
-  signal?: AbortSignal,
+  signal?: StopSignal,
 ): Promise<JobOutcome> {
   const started = performance.now();
   try {

@@ -3,6 +3,7 @@ import { createResearcher } from '../index';
 import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from '../types';
 import { bundleWorker } from '../../threads/bundle-worker';
 import { HostPacer, type RemoteTurns } from '../../net/host-pacer';
+import { JobStop } from '../job-stop';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -183,17 +184,22 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
         // The thread keeps the call (and its load) until it confirms it stopped.
         post(thread, { type: 'abort', id });
       };
+      // A queue job's JobStop takes one listener in a slot; an AbortSignal, an event listener.
+      const unlisten = () => {
+        if (signal instanceof JobStop) signal.listen(null);
+        else signal?.removeEventListener('abort', onAbort);
+      };
       const call: Call = {
         settled: false,
         finish(msg) {
-          signal?.removeEventListener('abort', onAbort);
+          unlisten();
           if (call.settled) return;
           call.settled = true;
           if (msg.ok) resolve(msg.result);
           else reject(deserializeError(msg.error));
         },
         fail(err) {
-          signal?.removeEventListener('abort', onAbort);
+          unlisten();
           if (call.settled) return;
           call.settled = true;
           reject(err);
@@ -201,7 +207,8 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       };
       thread.calls.set(id, call);
       refAccordingly(thread);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal instanceof JobStop) signal.listen(onAbort);
+      else signal?.addEventListener('abort', onAbort, { once: true });
       try {
         thread.worker.postMessage({ type: 'research', id, req: plain } satisfies ToWorker);
       } catch (err) {
