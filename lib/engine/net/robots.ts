@@ -30,9 +30,24 @@ export function robotsAgent(userAgent: string): string {
   return userAgent.trim().split(/[\s/]/)[0] || '*';
 }
 
-export function createRobotsCache(fetch: GuardedFetch, userAgent: string, now = () => Date.now()): RobotsCache {
+/**
+ * Told when a fetched robots.txt sets a Crawl-delay for us: that fetch was a request to the site like
+ * any other, so it takes a turn in the site's schedule, and the first page waits the delay after it.
+ */
+export type RobotsFetched = (robotsUrl: string, crawlDelayMs: number, signal?: AbortSignal) => Promise<unknown>;
+
+export function createRobotsCache(
+  fetch: GuardedFetch,
+  userAgent: string,
+  now = () => Date.now(),
+  onFetched?: RobotsFetched,
+): RobotsCache {
   const agent = robotsAgent(userAgent);
   const entries = new Map<string, Promise<Entry>>();
+  const delayOf = (robots: ReturnType<typeof robotsParser>): number | undefined => {
+    const delay = robots.getCrawlDelay(agent);
+    return delay === undefined ? undefined : Math.min(delay, 10) * 1000;
+  };
 
   const load = async (origin: string, signal?: AbortSignal): Promise<Entry> => {
     const robotsUrl = `${origin}/robots.txt`;
@@ -44,7 +59,12 @@ export function createRobotsCache(fetch: GuardedFetch, userAgent: string, now = 
       });
       if (res.status < 200 || res.status >= 300) return { at: now(), robots: null };
       const text = res.body.subarray(0, MAX_ROBOTS_BYTES).toString('utf8');
-      return { at: now(), robots: robotsParser(robotsUrl, text) };
+      const robots = robotsParser(robotsUrl, text);
+      const delay = delayOf(robots);
+      // Booked before the entry resolves, so every job waiting for it takes its turn after this one.
+      // Not booked ahead of the fetch: the delay is not known until the file is read.
+      if (delay && onFetched) await onFetched(robotsUrl, delay, signal).catch(() => undefined);
+      return { at: now(), robots };
     } catch {
       // Unreachable: the page fetch that follows reports the real problem.
       return { at: now(), robots: null };
@@ -71,11 +91,11 @@ export function createRobotsCache(fetch: GuardedFetch, userAgent: string, now = 
       }
       const { robots } = await pending;
       if (!robots) return { allowed: true, sitemaps: [] };
-      const delay = robots.getCrawlDelay(agent);
+      const delay = delayOf(robots);
       return {
         allowed: robots.isAllowed(url, agent) !== false,
         sitemaps: robots.getSitemaps(),
-        ...(delay !== undefined ? { crawlDelayMs: Math.min(delay, 10) * 1000 } : {}),
+        ...(delay !== undefined ? { crawlDelayMs: delay } : {}),
       };
     },
   };

@@ -33,12 +33,18 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
       ? new BrowserPool(opts.browser, fetch, { timeoutMs: opts.timeoutMs, userAgent: opts.userAgent })
       : null;
   const cooldowns = new HostCooldowns();
+  const crawlPacer = new HostPacer(0, cooldowns, opts.crawlTurns);
   const deps: ResearchDeps = {
     fetch,
-    robots: opts.respectRobots === false ? null : createRobotsCache(fetch, opts.userAgent),
+    robots:
+      opts.respectRobots === false
+        ? null
+        : createRobotsCache(fetch, opts.userAgent, undefined, (robotsUrl, delayMs, signal) =>
+            crawlPacer.withGap(delayMs).wait(robotsUrl, signal),
+          ),
     sitemaps: opts.useSitemap === false ? null : createSitemapCache(fetch),
     cooldowns,
-    crawlPacer: new HostPacer(0, cooldowns, opts.crawlTurns),
+    crawlPacer,
     browser,
   };
   return {
