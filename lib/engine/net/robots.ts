@@ -36,6 +36,14 @@ export function robotsAgent(userAgent: string): string {
  */
 export type RobotsFetched = (robotsUrl: string, crawlDelayMs: number, signal?: AbortSignal) => Promise<unknown>;
 
+/**
+ * How long the turn booked for a read of robots.txt may wait: not at all. The request has already
+ * been sent, so the turn only records it; on a site nobody is pacing yet (a first visit) it is taken
+ * at once and the first page waits the delay after it. Where others already hold turns, it is not
+ * booked rather than holding every job's verdict back.
+ */
+export const ROBOTS_TURN_WAIT_MS = 0;
+
 export function createRobotsCache(
   fetch: GuardedFetch,
   userAgent: string,

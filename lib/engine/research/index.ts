@@ -1,6 +1,6 @@
 import { createGuardedFetch, type GuardedFetcher } from '../net/guarded-fetch';
 import { HostCooldowns, HostPacer } from '../net/host-pacer';
-import { createRobotsCache } from '../net/robots';
+import { createRobotsCache, ROBOTS_TURN_WAIT_MS } from '../net/robots';
 import { BrowserPool } from './browser/browser-pool';
 import { runResearch, type ResearchDeps } from './run-research';
 import { abortSignalOf } from './job-stop';
@@ -39,9 +39,11 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
     robots:
       opts.respectRobots === false
         ? null
-        : createRobotsCache(fetch, opts.userAgent, undefined, (robotsUrl, delayMs, signal) =>
-            crawlPacer.withGap(delayMs).wait(robotsUrl, signal),
-          ),
+        : opts.robotsCheck
+          ? { check: opts.robotsCheck }
+          : createRobotsCache(fetch, opts.userAgent, undefined, (robotsUrl, delayMs, signal) =>
+              crawlPacer.withGap(delayMs).wait(robotsUrl, signal, ROBOTS_TURN_WAIT_MS),
+            ),
     sitemaps: opts.useSitemap === false ? null : createSitemapCache(fetch),
     cooldowns,
     crawlPacer,

@@ -4,6 +4,7 @@ import type { LlmSettings, LlmUsage } from '../llm/types';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import type { BrowserSettings } from './browser/browser-pool';
 import type { StopSignal } from './job-stop';
+import type { RobotsCache } from '../net/robots';
 
 export interface ResearchRequest {
   url: string;
@@ -54,6 +55,8 @@ export interface ResearcherOptions {
   fetch?: GuardedFetch;
   /** Where turns at Crawl-delay hosts are taken; by default from a schedule of this researcher's own. */
   crawlTurns?: RemoteTurns;
+  /** Where robots.txt verdicts come from; by default a cache of this researcher's own. */
+  robotsCheck?: RobotsCache['check'];
   /** Pause between two page requests of one job to the same host (ms); default 0. */
   hostDelayMs?: number;
   /** Honour robots.txt (default true). */

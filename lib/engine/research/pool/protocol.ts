@@ -1,11 +1,12 @@
 import type { ResearchRequest, ResearchResult, ResearcherOptions } from '../types';
+import type { RobotsVerdict } from '../../net/robots';
 
 // Messages between the pool (main thread) and a research worker thread. Everything here must be
 // structured-clonable: no functions, no AbortSignal (aborts travel as their own message).
 
 /** workerData of a research thread. */
 export interface WorkerInit {
-  options: Omit<ResearcherOptions, 'fetch' | 'crawlTurns'>;
+  options: Omit<ResearcherOptions, 'fetch' | 'crawlTurns' | 'robotsCheck'>;
 }
 
 export type PlainResearchRequest = Omit<ResearchRequest, 'signal'>;
@@ -14,7 +15,9 @@ export type ToWorker =
   | { type: 'research'; id: number; req: PlainResearchRequest }
   | { type: 'abort'; id: number }
   /** The answer to a turn the thread asked for: whether it may send its request now. */
-  | { type: 'turn'; turn: number; ok: boolean };
+  | { type: 'turn'; turn: number; ok: boolean }
+  /** robots.txt's verdict on a URL, from the process-wide cache on the main thread. */
+  | { type: 'robots'; ask: number; verdict: RobotsVerdict };
 
 export interface SerializedError {
   name: string;
@@ -28,5 +31,7 @@ export type FromWorker =
   | { type: 'turn'; turn: number; url: string; gapMs: number; maxWaitMs: number }
   /** The job asking for that turn was aborted before it came: the schedule may give it to another. */
   | { type: 'turn-cancel'; turn: number }
+  /** What robots.txt says of `url` (read once per site for every thread). */
+  | { type: 'robots'; ask: number; url: string }
   | { type: 'done'; id: number; ok: true; result: ResearchResult }
   | { type: 'done'; id: number; ok: false; error: SerializedError };

@@ -201,8 +201,9 @@ describe('research pool', () => {
       turbo: true,
     });
     await until('the call to be dispatched', () => own.load()[0] === 1);
+    const refused = expect(inFlight).rejects.toThrow(/closed/); // handled before close() rejects it
     await own.close();
-    await expect(inFlight).rejects.toThrow(/closed/);
+    await refused;
     expect(own.load()).toEqual([]);
     await expect(
       own.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: true }),
@@ -251,9 +252,12 @@ describe('turns at a Crawl-delay host, asked by a research thread', () => {
       threads: 1,
       options: {
         ...OPTIONS,
-        crawlTurns: (_url, gapMs, _maxWaitMs, signal) => {
-          asked++;
+        crawlTurns: (_url, gapMs, maxWaitMs, signal) => {
           expect(gapMs).toBe(2_000);
+          // The read of robots.txt asks to record a turn without waiting (net/robots.ts): a schedule
+          // whose turns never come has none free now.
+          if (maxWaitMs === 0) return Promise.resolve(false);
+          asked++;
           return new Promise<boolean>((_resolve, reject) =>
             signal?.addEventListener('abort', () => (givenBack(signal.reason), reject(signal.reason)), { once: true }),
           );
@@ -272,4 +276,32 @@ describe('turns at a Crawl-delay host, asked by a research thread', () => {
       await new Promise((r) => server.close(r));
     }
   }, 30_000);
+});
+
+describe('robots.txt, asked by research threads', () => {
+  it('is read once for all threads, from one cache on the main thread', async () => {
+    const { createServer } = await import('node:http');
+    let robotsReads = 0;
+    const server = createServer((req, res) => {
+      if (req.url === '/robots.txt') {
+        robotsReads++;
+        return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+      }
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>hello@shared.example</p></body></html>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+    const shared = createResearchPool({ threads: 2, options: { ...OPTIONS, maxPages: 0 } });
+    try {
+      const ask = (path: string) => shared.research({ url: `${origin}${path}`, queries: [QUERIES[1]!], list: false, turbo: true });
+      // Eight at once: both threads meet the site before either has its verdict.
+      const results = await Promise.all([...Array.from({ length: 7 }, (_, i) => ask(`/p/${i}`)), ask('/private/x')]);
+      expect(robotsReads).toBe(1);
+      expect(results.slice(0, 7).every((r) => r.data.email === 'hello@shared.example')).toBe(true);
+      expect(results[7]!.error).toMatch(/robots\.txt .* does not allow/); // the shared verdict is applied
+    } finally {
+      await shared.close();
+      await new Promise((r) => server.close(r));
+    }
+  });
 });

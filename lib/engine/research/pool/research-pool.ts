@@ -4,6 +4,8 @@ import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } f
 import { bundleWorker } from '../../threads/bundle-worker';
 import { HostPacer, type RemoteTurns } from '../../net/host-pacer';
 import { JobStop } from '../job-stop';
+import { createGuardedFetch } from '../../net/guarded-fetch';
+import { createRobotsCache, ROBOTS_TURN_WAIT_MS, type RobotsCache, type RobotsVerdict } from '../../net/robots';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -66,7 +68,7 @@ const MAX_START_FAILURES = 3;
 export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   if (opts.threads <= 0 || opts.options.fetch) return inProcess(createResearcher(opts.options));
   // Functions cannot cross to a thread: crawlTurns stays here and answers the threads' turn messages.
-  const { crawlTurns, ...threadOptions } = opts.options;
+  const { crawlTurns, robotsCheck, ...threadOptions } = opts.options;
   const init: WorkerInit = { options: threadOptions };
   const threads: (Thread | null)[] = Array.from({ length: opts.threads }, () => null);
   let fallback: Researcher | null = null;
@@ -78,6 +80,9 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
   // requests of jobs on different threads too (and of other processes, when crawlTurns books them in
   // the store).
   const takeTurn: RemoteTurns = crawlTurns ?? new HostPacer(0).turn;
+  // robots.txt for every thread, read once per site here: with a cache per thread, threads that met a
+  // site at the same moment each read the file, a burst of requests before its Crawl-delay was known.
+  const robots = sharedRobots(opts.options, takeTurn, robotsCheck);
 
   const goInProcess = (why: string) => {
     console.error(`[quarry] research threads unavailable, researching in-process: ${why}`);
@@ -124,6 +129,12 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       }
       if (msg.type === 'turn-cancel') {
         thread.turns.get(msg.turn)?.abort(new Error('the job stopped waiting for its turn'));
+        return;
+      }
+      if (msg.type === 'robots') {
+        // Never rejects (an unreadable file allows everything); the thread may have stopped asking.
+        const answer = (verdict: RobotsVerdict) => post(thread, { type: 'robots', ask: msg.ask, verdict });
+        void (robots ? robots.check(msg.url) : Promise.resolve(ALLOW_ALL)).then(answer, () => answer(ALLOW_ALL));
         return;
       }
       const call = thread.calls.get(msg.id);
@@ -230,8 +241,35 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       // terminate() tears down each thread's event loop, sockets included; 'exit' rejects what was in flight.
       await Promise.all(threads.map((t) => t?.worker.terminate()));
       await fallback?.close();
+      await robots?.close();
     },
   };
+}
+
+const ALLOW_ALL: RobotsVerdict = { allowed: true, sitemaps: [] };
+
+/**
+ * The threads' robots.txt cache, on this thread: the given check, or a cache with a guarded fetch of
+ * its own whose reads of robots.txt take turns from `takeTurn` (see net/robots.ts). Null when robots.txt
+ * is not honoured.
+ */
+function sharedRobots(
+  options: ResearcherOptions,
+  takeTurn: RemoteTurns,
+  check: RobotsCache['check'] | undefined,
+): (RobotsCache & { close(): Promise<void> }) | null {
+  if (options.respectRobots === false) return null;
+  if (check) return { check, close: async () => undefined };
+  const fetch = createGuardedFetch({
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    userAgent: options.userAgent,
+  });
+  const cache = createRobotsCache(fetch, options.userAgent, undefined, (url, delayMs, signal) =>
+    takeTurn(url, delayMs, ROBOTS_TURN_WAIT_MS, signal),
+  );
+  return { check: cache.check, close: () => fetch.close() };
 }
 
 function post(thread: Thread, msg: ToWorker): void {

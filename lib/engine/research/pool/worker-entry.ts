@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createResearcher } from '../index';
 import type { RemoteTurns } from '../../net/host-pacer';
+import type { RobotsVerdict } from '../../net/robots';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 const port = parentPort;
@@ -35,8 +36,28 @@ const crawlTurns: RemoteTurns = (url, gapMs, maxWaitMs, signal) =>
     send({ type: 'turn', turn, url, gapMs, maxWaitMs });
   });
 
+// robots.txt verdicts come from the main thread's cache, shared by every thread: the file is read once
+// per site for the process, not once per thread. A job that stops stops waiting; the read goes on.
+const asks = new Map<number, (verdict: RobotsVerdict) => void>();
+let nextAsk = 1;
+const robotsCheck = (url: string, signal?: AbortSignal): Promise<RobotsVerdict> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const ask = nextAsk++;
+    const onAbort = () => {
+      asks.delete(ask);
+      reject(signal?.reason);
+    };
+    asks.set(ask, (verdict) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(verdict);
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    send({ type: 'robots', ask, url });
+  });
+
 // One researcher per thread: it owns the connection pool and serves many requests concurrently.
-const researcher = createResearcher({ ...options, crawlTurns });
+const researcher = createResearcher({ ...options, crawlTurns, robotsCheck });
 
 function serializeError(err: unknown): SerializedError {
   if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
@@ -65,6 +86,12 @@ port.on('message', (msg: ToWorker) => {
       const answer = turns.get(msg.turn);
       turns.delete(msg.turn);
       answer?.(msg.ok);
+      return;
+    }
+    case 'robots': {
+      const answer = asks.get(msg.ask);
+      asks.delete(msg.ask);
+      answer?.(msg.verdict);
       return;
     }
     case 'abort':
