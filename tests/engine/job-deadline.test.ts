@@ -55,7 +55,11 @@ it('each job past its time is stopped at its own deadline; jobs within it are no
     return b.completed ? b : undefined;
   }, 30_000);
   expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 8, jobs_failed: slow.size });
-  const listed = (await api.get(`/v0.1/batches/${id}/rows`)).body.data.rows as { data_uuid: string; status: string; error: string | null }[];
+  const listed = (await api.get(`/v0.1/batches/${id}/rows`)).body.data.rows as {
+    data_uuid: string;
+    status: string;
+    error: string | null;
+  }[];
   for (const [n, row] of listed.entries()) {
     expect(row.data_uuid).toBe(`d${n}`);
     if (slow.has(n)) {

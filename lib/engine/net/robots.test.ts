@@ -44,12 +44,22 @@ describe('robots.txt cache', () => {
 
   it('books nothing when the file sets no delay, and a failed booking does not lose the verdict', async () => {
     let calls = 0;
-    const plain = createRobotsCache(site('User-agent: *\nAllow: /\n').fetch, 'QuarryBot', undefined, async () => void calls++);
+    const plain = createRobotsCache(
+      site('User-agent: *\nAllow: /\n').fetch,
+      'QuarryBot',
+      undefined,
+      async () => void calls++,
+    );
     expect(await plain.check('https://a.example/')).toEqual({ allowed: true, sitemaps: [] });
     expect(calls).toBe(0);
-    const failing = createRobotsCache(site('User-agent: *\nCrawl-delay: 1\n').fetch, 'QuarryBot', undefined, async () => {
-      throw new Error('the job was aborted');
-    });
+    const failing = createRobotsCache(
+      site('User-agent: *\nCrawl-delay: 1\n').fetch,
+      'QuarryBot',
+      undefined,
+      async () => {
+        throw new Error('the job was aborted');
+      },
+    );
     expect(await failing.check('https://b.example/')).toMatchObject({ allowed: true, crawlDelayMs: 1000 });
   });
 });

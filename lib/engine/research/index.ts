@@ -12,6 +12,16 @@ export type { BrowserSettings } from './browser/browser-pool';
 export type { ReadPage } from './page-types';
 export { readPage } from './read-page';
 
+/** The guarded fetch a researcher makes for itself when none is injected. */
+export function researchFetch(opts: ResearcherOptions): GuardedFetcher {
+  return createGuardedFetch({
+    allowPrivate: opts.allowPrivate,
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+    userAgent: opts.userAgent,
+  });
+}
+
 /**
  * The research runner: fetch the page (and, unless turbo, a few same-site pages that look like
  * they hold the missing answers), read them — in Chromium when they need JavaScript — and answer
@@ -20,14 +30,7 @@ export { readPage } from './read-page';
  */
 export function createResearcher(opts: ResearcherOptions): Researcher {
   let owned: GuardedFetcher | null = null;
-  const fetch =
-    opts.fetch ??
-    (owned = createGuardedFetch({
-      allowPrivate: opts.allowPrivate,
-      timeoutMs: opts.timeoutMs,
-      maxBytes: opts.maxBytes,
-      userAgent: opts.userAgent,
-    }));
+  const fetch = opts.fetch ?? (owned = researchFetch(opts));
   const browser =
     opts.browser && opts.browser.mode !== 'off'
       ? new BrowserPool(opts.browser, fetch, { timeoutMs: opts.timeoutMs, userAgent: opts.userAgent })

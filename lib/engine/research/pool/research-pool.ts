@@ -1,11 +1,15 @@
 import { Worker } from 'node:worker_threads';
-import { createResearcher } from '../index';
+import { createResearcher, researchFetch } from '../index';
 import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } from '../types';
 import { bundleWorker } from '../../threads/bundle-worker';
 import { HostPacer, type RemoteTurns } from '../../net/host-pacer';
 import { JobStop } from '../job-stop';
-import { createGuardedFetch } from '../../net/guarded-fetch';
-import { createRobotsCache, ROBOTS_TURN_WAIT_MS, type RobotsCache, type RobotsVerdict } from '../../net/robots';
+import {
+  createRobotsCache,
+  ROBOTS_TURN_WAIT_MS,
+  type RobotsCache,
+  type RobotsVerdict,
+} from '../../net/robots';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -134,7 +138,9 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       if (msg.type === 'robots') {
         // Never rejects (an unreadable file allows everything); the thread may have stopped asking.
         const answer = (verdict: RobotsVerdict) => post(thread, { type: 'robots', ask: msg.ask, verdict });
-        void (robots ? robots.check(msg.url) : Promise.resolve(ALLOW_ALL)).then(answer, () => answer(ALLOW_ALL));
+        void (robots ? robots.check(msg.url) : Promise.resolve(ALLOW_ALL)).then(answer, () =>
+          answer(ALLOW_ALL),
+        );
         return;
       }
       const call = thread.calls.get(msg.id);
@@ -260,12 +266,7 @@ function sharedRobots(
 ): (RobotsCache & { close(): Promise<void> }) | null {
   if (options.respectRobots === false) return null;
   if (check) return { check, close: async () => undefined };
-  const fetch = createGuardedFetch({
-    allowPrivate: options.allowPrivate,
-    timeoutMs: options.timeoutMs,
-    maxBytes: options.maxBytes,
-    userAgent: options.userAgent,
-  });
+  const fetch = researchFetch(options);
   const cache = createRobotsCache(fetch, options.userAgent, undefined, (url, delayMs, signal) =>
     takeTurn(url, delayMs, ROBOTS_TURN_WAIT_MS, signal),
   );

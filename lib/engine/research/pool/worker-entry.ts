@@ -16,45 +16,51 @@ let nextTurn = 1;
 
 const send = (msg: FromWorker) => port.postMessage(msg);
 
+/**
+ * Sends `msg` to the main thread and waits for its answer, which arrives as answer number `n` in
+ * `pending`. A job that stops stops waiting; `giveUp` tells the main thread, where that matters.
+ */
+function askMain<T>(
+  pending: Map<number, (answer: T) => void>,
+  n: number,
+  msg: FromWorker,
+  signal?: AbortSignal,
+  giveUp?: () => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      pending.delete(n);
+      giveUp?.();
+      reject(signal?.reason);
+    };
+    pending.set(n, (answer) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(answer);
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    send(msg);
+  });
+}
+
 // Turns at Crawl-delay hosts come from the main thread's schedule, shared by every thread. A job
 // aborted while waiting gives up its place here and tells the schedule, which frees the turn it had
 // booked if nobody has booked after it.
-const crawlTurns: RemoteTurns = (url, gapMs, maxWaitMs, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const turn = nextTurn++;
-    const onAbort = () => {
-      turns.delete(turn);
-      send({ type: 'turn-cancel', turn });
-      reject(signal?.reason);
-    };
-    turns.set(turn, (ok) => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(ok);
-    });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    send({ type: 'turn', turn, url, gapMs, maxWaitMs });
-  });
+const crawlTurns: RemoteTurns = (url, gapMs, maxWaitMs, signal) => {
+  const turn = nextTurn++;
+  return askMain(turns, turn, { type: 'turn', turn, url, gapMs, maxWaitMs }, signal, () =>
+    send({ type: 'turn-cancel', turn }),
+  );
+};
 
 // robots.txt verdicts come from the main thread's cache, shared by every thread: the file is read once
 // per site for the process, not once per thread. A job that stops stops waiting; the read goes on.
 const asks = new Map<number, (verdict: RobotsVerdict) => void>();
 let nextAsk = 1;
-const robotsCheck = (url: string, signal?: AbortSignal): Promise<RobotsVerdict> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const ask = nextAsk++;
-    const onAbort = () => {
-      asks.delete(ask);
-      reject(signal?.reason);
-    };
-    asks.set(ask, (verdict) => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(verdict);
-    });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    send({ type: 'robots', ask, url });
-  });
+const robotsCheck = (url: string, signal?: AbortSignal): Promise<RobotsVerdict> => {
+  const ask = nextAsk++;
+  return askMain(asks, ask, { type: 'robots', ask, url }, signal);
+};
 
 // One researcher per thread: it owns the connection pool and serves many requests concurrently.
 const researcher = createResearcher({ ...options, crawlTurns, robotsCheck });
