@@ -83,7 +83,9 @@ describe('robots.txt, sitemap and politeness', () => {
   });
 });
 
-describe('pages that need JavaScript', () => {
+// Each of these may launch Chromium, which on a busy two-core machine (the CI's unit stage runs two
+// test files at once) took longer than the 5 s default: a start-up time, not a result.
+describe('pages that need JavaScript', { timeout: 30_000 }, () => {
   const queries = [
     q('email', 'Contact email', 'email'),
     q('phone', 'Phone number'),
