@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchForm, jsonlFile, waitFor } from '../support/api';
 import { startOwnWorker, type OwnWorker } from '../support/own-worker';
 
 // Every running job has the same time; one timer, set for the oldest job's deadline, stops them all
@@ -19,16 +18,7 @@ it('each job past its time is stopped at its own deadline; jobs within it are no
     data_uuid: `d${n}`,
     inputs: [slow.has(n) ? `${w.site.url}/slow/4000/co/${700 + n}/` : `${w.site.url}/co/${700 + n}/`],
   }));
-  const created = await w.api.post('/v0.1/batches', {
-    form: batchForm({ task_id: w.taskId }, jsonlFile(rows)),
-  });
-  expect(created.status).toBe(201);
-  w.worker.wake();
-  const id = created.body.data.batch_id as string;
-  const done = await waitFor(async () => {
-    const b = (await w.api.get(`/v0/batches/${id}`)).body.data;
-    return b.completed ? b : undefined;
-  }, 30_000);
+  const { id, done } = await w.runBatch(rows, 30_000);
   expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 8, jobs_failed: slow.size });
   const listed = (await w.api.get(`/v0.1/batches/${id}/rows`)).body.data.rows as {
     data_uuid: string;

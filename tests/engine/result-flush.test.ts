@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchForm, jsonlFile, waitFor } from '../support/api';
 import { startOwnWorker, type OwnWorker } from '../support/own-worker';
 
 // Results are group-committed: each waits a little for others to share its statement (worker.ts).
@@ -13,13 +12,6 @@ afterAll(() => w?.close());
 
 it("a batch's last results are written as soon as the worker has nothing left to run", async () => {
   const rows = Array.from({ length: 6 }, (_, n) => ({ data_uuid: `f${n}`, inputs: [`${w.site.url}/co/${500 + n}/`] }));
-  const created = await w.api.post('/v0.1/batches', { form: batchForm({ task_id: w.taskId }, jsonlFile(rows)) });
-  expect(created.status).toBe(201);
-  w.worker.wake();
-  const id = created.body.data.batch_id as string;
-  const done = await waitFor(async () => {
-    const b = (await w.api.get(`/v0/batches/${id}`)).body.data;
-    return b.completed ? b : undefined;
-  }, 20_000);
+  const { done } = await w.runBatch(rows, 20_000);
   expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 6, jobs_failed: 0 });
 });

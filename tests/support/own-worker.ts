@@ -1,7 +1,8 @@
+import { expect } from 'vitest';
 import { Worker, type WorkerOptions } from '@/lib/engine/queue/worker';
 import { loadDefinition } from '@/lib/engine/tasks/queries';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient, createContactTask } from './api';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from './api';
 import { startTestEngine, type TestEngine } from './engine-harness';
 
 /** Worker settings a test chooses; the store, research and task come from the engine. */
@@ -13,6 +14,11 @@ export interface OwnWorker {
   api: ReturnType<typeof apiClient>;
   taskId: string;
   worker: Worker;
+  /** Uploads `rows` as a batch of the contact task, wakes the worker and waits for the batch to complete. */
+  runBatch(
+    rows: { data_uuid: string; inputs: string[] }[],
+    timeoutMs: number,
+  ): Promise<{ id: string; done: any }>;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,19 @@ export async function startOwnWorker(options: OwnWorkerOptions): Promise<OwnWork
     api,
     taskId,
     worker,
+    async runBatch(rows, timeoutMs) {
+      const created = await api.post('/v0.1/batches', {
+        form: batchForm({ task_id: taskId }, jsonlFile(rows)),
+      });
+      expect(created.status).toBe(201);
+      worker.wake();
+      const id = created.body.data.batch_id as string;
+      const done = await waitFor(async () => {
+        const b = (await api.get(`/v0/batches/${id}`)).body.data;
+        return b.completed ? b : undefined;
+      }, timeoutMs);
+      return { id, done };
+    },
     async close() {
       await worker.stop();
       await t.close();

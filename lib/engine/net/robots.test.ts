@@ -27,9 +27,11 @@ describe('robots.txt cache', () => {
     const order: string[] = [];
     let release!: () => void;
     const booked = new Promise<void>((r) => (release = r));
-    const robots = createRobotsCache(s.fetch, 'QuarryBot/1.0', undefined, async (url, delayMs) => {
+    const robots = createRobotsCache(s.fetch, 'QuarryBot/1.0', undefined, async (url, delayMs, maxWaitMs) => {
       order.push(`booked ${url} ${delayMs}`);
+      expect(maxWaitMs).toBe(0); // records the request already sent; never waits for a turn
       await booked;
+      return true;
     });
     const a = robots.check('https://shop.example/a').then((v) => order.push('a') && v);
     const b = robots.check('https://shop.example/private/b').then((v) => order.push('b') && v);
@@ -48,7 +50,7 @@ describe('robots.txt cache', () => {
       site('User-agent: *\nAllow: /\n').fetch,
       'QuarryBot',
       undefined,
-      async () => void calls++,
+      async () => (calls++, true),
     );
     expect(await plain.check('https://a.example/')).toEqual({ allowed: true, sitemaps: [] });
     expect(calls).toBe(0);

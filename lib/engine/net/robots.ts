@@ -1,5 +1,6 @@
 import robotsParser from 'robots-parser';
 import type { GuardedFetch } from './guarded-fetch';
+import type { RemoteTurns } from './host-pacer';
 
 // robots.txt, fetched once per origin and kept for an hour (RFC 9309 §2.4 allows caching up to 24 h).
 // A missing or unreadable file allows everything: only a served file can forbid.
@@ -31,24 +32,22 @@ export function robotsAgent(userAgent: string): string {
 }
 
 /**
- * Told when a fetched robots.txt sets a Crawl-delay for us: that fetch was a request to the site like
- * any other, so it takes a turn in the site's schedule, and the first page waits the delay after it.
- */
-export type RobotsFetched = (robotsUrl: string, crawlDelayMs: number, signal?: AbortSignal) => Promise<unknown>;
-
-/**
  * How long the turn booked for a read of robots.txt may wait: not at all. The request has already
  * been sent, so the turn only records it; on a site nobody is pacing yet (a first visit) it is taken
  * at once and the first page waits the delay after it. Where others already hold turns, it is not
  * booked rather than holding every job's verdict back.
  */
-export const ROBOTS_TURN_WAIT_MS = 0;
+const ROBOTS_TURN_WAIT_MS = 0;
 
 export function createRobotsCache(
   fetch: GuardedFetch,
   userAgent: string,
   now = () => Date.now(),
-  onFetched?: RobotsFetched,
+  /**
+   * The site's schedule of turns. A fetched robots.txt that sets a Crawl-delay for us was a request
+   * to the site like any other, so it takes a turn there, and the first page waits the delay after it.
+   */
+  takeTurn?: RemoteTurns,
 ): RobotsCache {
   const agent = robotsAgent(userAgent);
   const entries = new Map<string, Promise<Entry>>();
@@ -71,7 +70,7 @@ export function createRobotsCache(
       const delay = delayOf(robots);
       // Booked before the entry resolves, so every job waiting for it takes its turn after this one.
       // Not booked ahead of the fetch: the delay is not known until the file is read.
-      if (delay && onFetched) await onFetched(robotsUrl, delay, signal).catch(() => undefined);
+      if (delay && takeTurn) await takeTurn(robotsUrl, delay, ROBOTS_TURN_WAIT_MS, signal).catch(() => undefined);
       return { at: now(), robots };
     } catch {
       // Unreachable: the page fetch that follows reports the real problem.

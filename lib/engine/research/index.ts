@@ -1,6 +1,6 @@
 import { createGuardedFetch, type GuardedFetcher } from '../net/guarded-fetch';
 import { HostCooldowns, HostPacer } from '../net/host-pacer';
-import { createRobotsCache, ROBOTS_TURN_WAIT_MS } from '../net/robots';
+import { createRobotsCache } from '../net/robots';
 import { BrowserPool } from './browser/browser-pool';
 import { runResearch, type ResearchDeps } from './run-research';
 import { abortSignalOf } from './job-stop';
@@ -44,9 +44,7 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
         ? null
         : opts.robotsCheck
           ? { check: opts.robotsCheck }
-          : createRobotsCache(fetch, opts.userAgent, undefined, (robotsUrl, delayMs, signal) =>
-              crawlPacer.withGap(delayMs).wait(robotsUrl, signal, ROBOTS_TURN_WAIT_MS),
-            ),
+          : createRobotsCache(fetch, opts.userAgent, undefined, crawlPacer.turn),
     sitemaps: opts.useSitemap === false ? null : createSitemapCache(fetch),
     cooldowns,
     crawlPacer,

@@ -4,12 +4,7 @@ import type { ResearchRequest, ResearchResult, Researcher, ResearcherOptions } f
 import { bundleWorker } from '../../threads/bundle-worker';
 import { HostPacer, type RemoteTurns } from '../../net/host-pacer';
 import { JobStop } from '../job-stop';
-import {
-  createRobotsCache,
-  ROBOTS_TURN_WAIT_MS,
-  type RobotsCache,
-  type RobotsVerdict,
-} from '../../net/robots';
+import { createRobotsCache, type RobotsCache, type RobotsVerdict } from '../../net/robots';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
@@ -267,9 +262,7 @@ function sharedRobots(
   if (options.respectRobots === false) return null;
   if (check) return { check, close: async () => undefined };
   const fetch = researchFetch(options);
-  const cache = createRobotsCache(fetch, options.userAgent, undefined, (url, delayMs, signal) =>
-    takeTurn(url, delayMs, ROBOTS_TURN_WAIT_MS, signal),
-  );
+  const cache = createRobotsCache(fetch, options.userAgent, undefined, takeTurn);
   return { check: cache.check, close: () => fetch.close() };
 }
 
