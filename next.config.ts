@@ -37,6 +37,7 @@ const config: NextConfig = {
     'pg',
     'linkedom',
     'exceljs',
+    'unzipper', // exceljs's zip reader, which the XLSX upload reader drives itself (lib/ingest/xlsx-workbook-reader)
     'busboy',
     'playwright-core',
     'esbuild',

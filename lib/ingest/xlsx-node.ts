@@ -1,17 +1,17 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { flattenBatches } from './flatten-batches';
 import { TableRowReader, isBlank } from './table-rows';
 import { IngestFileError, type ColumnOptions, type IngestItem } from './types';
 import { cellText } from './xlsx-cell-text';
+import { XlsxWorkbookReader } from './xlsx-workbook-reader';
 
-// XLSX batch input, read with exceljs's streaming WorkbookReader: rows are parsed as the zip is
-// inflated, never the whole workbook in memory. Only the first worksheet is read; its first non-blank
-// row is the header. (If the zip stores a sheet before the shared strings, exceljs spools that sheet
-// to a temporary file first: disk, not memory.) Hyperlinks stored as relationships come after the
-// cells in the file, so the streaming reader only sees their displayed text; HYPERLINK() formulas
-// give their target to url inputs.
+// XLSX batch input, read with exceljs's streaming WorkbookReader (with a sound walk over the zip, see
+// xlsx-workbook-reader.ts): rows are parsed as the zip is inflated, never the whole workbook in
+// memory. Only the first worksheet is read; its first non-blank row is the header. (If the zip stores
+// a sheet before the shared strings, that sheet is spooled to a temporary file first: disk, not
+// memory.) Hyperlinks stored as relationships come after the cells in the file, so the streaming
+// reader only sees their displayed text; HYPERLINK() formulas give their target to url inputs.
 
 const BATCH_ROWS = 1000;
 
@@ -33,7 +33,7 @@ export async function* readXlsxBatches(
   let sourceError: unknown;
   source.once('error', (error) => (sourceError ??= error));
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const workbook = new XlsxWorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell dates from numbers
