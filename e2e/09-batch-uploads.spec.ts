@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { withSpreadsheetMlPrefix } from '../lib/ingest/__fixtures__/prefixed-xlsx';
 import { createTaskViaApi } from './support/engine-api';
 import { engineKey, SITE } from './support/env';
 import { shootStep } from './support/shots';
@@ -61,6 +62,26 @@ test('upload XLSX', async ({ page }) => {
   await expect(page.getByTestId('preflight-rows')).toHaveText('2');
   await launchAndFinish(page, 2);
   await expect(page.getByTestId('batch-row').first()).toContainText('x4');
+});
+
+test('upload an XLSX whose SpreadsheetML carries a namespace prefix (as the Open XML SDK writes it)', async ({
+  page,
+}) => {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Companies');
+  sheet.addRow(['data_uuid', 'Website']);
+  for (const n of [6, 7]) sheet.addRow([`p${n}`, `${SITE()}/co/${n}/`]);
+  const buffer = await withSpreadsheetMlPrefix(new Uint8Array(await wb.xlsx.writeBuffer()));
+  await openWizard(page, {
+    name: 'sdk-export.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await expect(page.getByLabel('Column for website')).toHaveValue('Website');
+  await expect(page.getByRole('table', { name: 'Preview' })).toContainText('p6');
+  await expect(page.getByTestId('preflight-rows')).toHaveText('2');
+  await launchAndFinish(page, 2);
+  await expect(page.getByTestId('batch-row').first()).toContainText('p6');
 });
 
 test('cancel against a slow site: jobs_removed and the final counts add up', async ({ page }) => {
@@ -162,7 +183,9 @@ test('100k-row CSV: parsed off the main thread; the rows table loads page by pag
     await expect(page.getByTestId('rows-loaded')).toContainText('200 rows loaded');
     for (let i = 0; i < 5; i++) {
       await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-      await expect(page.getByTestId('rows-loaded')).toContainText(`${((i + 2) * 200).toLocaleString('en-US')} rows loaded`);
+      await expect(page.getByTestId('rows-loaded')).toContainText(
+        `${((i + 2) * 200).toLocaleString('en-US')} rows loaded`,
+      );
     }
     // Deep in the list now, still with only the rows in view in the DOM.
     await expect(page.getByTestId('batch-row').last()).toContainText(/big-\d{4}/);

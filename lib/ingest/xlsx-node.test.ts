@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { collect, failure } from './__fixtures__/helpers';
+import { withSpreadsheetMlPrefix } from './__fixtures__/prefixed-xlsx';
 import { readRows } from './read-rows-node';
 import { IngestFileError } from './types';
 import { readXlsxRows } from './xlsx-node';
@@ -100,6 +101,16 @@ describe('readXlsxRows', () => {
     expect(errors).toEqual([]);
     expect(rows).toHaveLength(2500);
     expect(rows[2499]).toEqual({ index: 2499, data_uuid: 'row-2499', inputs: ['site-2499.example.com'] });
+  });
+
+  it('reads a workbook whose SpreadsheetML carries a namespace prefix (<x:row>) as the same rows', async () => {
+    const file = path.join(dir, 'plain.xlsx');
+    await writeWorkbook(file);
+    const plain = await collect(readXlsxRows(fs.createReadStream(file), INPUTS));
+    const prefixed = await withSpreadsheetMlPrefix(fs.readFileSync(file));
+    expect(prefixed.includes('<x:row')).toBe(false); // deflated: look inside only through the reader
+    expect(await collect(readXlsxRows(Readable.from([prefixed]), INPUTS))).toEqual(plain);
+    expect(plain.rows).toHaveLength(4);
   });
 
   it('reads every entry of a workbook stored without compression that arrives in one piece', async () => {

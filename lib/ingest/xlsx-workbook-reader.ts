@@ -5,6 +5,7 @@ import { Readable, pipeline } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
+import { unprefixStream } from './xlsx-unprefix-stream';
 
 // exceljs's streaming WorkbookReader, with its walk over the zip's entries replaced.
 //
@@ -16,7 +17,8 @@ import unzipper from 'unzipper';
 // workbook with both cores busy. Node's own async iterator reads the buffer empty before it stops.
 //
 // The per-entry parsing (relationships, workbook, shared strings, styles, worksheets) is still
-// exceljs's; only the order of entries and the spooling of early sheets are ours. Those methods are
+// exceljs's; the order of entries and the spooling of early sheets are ours, and each SpreadsheetML
+// part passes through unprefixStream first, so files that write <x:sheet …> read too. Those methods are
 // exceljs internals, so `internals()` checks they exist and the exceljs version is pinned.
 
 type Event = { eventType: string; value: unknown };
@@ -65,17 +67,20 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
         const sheet = WORKSHEET.exec(entry.path);
         const sheetRels = WORKSHEET_RELS.exec(entry.path);
         if (entry.path === 'xl/_rels/workbook.xml.rels') await reader._parseRels(entry);
-        else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(entry);
-        else if (entry.path === 'xl/sharedStrings.xml') yield* reader._parseSharedStrings(entry);
-        else if (entry.path === 'xl/styles.xml') await reader._parseStyles(entry);
+        else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(spreadsheetPart(entry));
+        else if (entry.path === 'xl/sharedStrings.xml')
+          yield* reader._parseSharedStrings(spreadsheetPart(entry));
+        else if (entry.path === 'xl/styles.xml') await reader._parseStyles(spreadsheetPart(entry));
         else if (sheet && reader.sharedStrings && reader.workbookRels) {
-          // The consumer reads the rows while this generator waits at the yield; not destroying the
-          // entry if it stops early lets autodrain() below skip the rest of it.
-          yield* reader._parseWorksheet(entry.iterator({ destroyOnReturn: false }), sheet[1]!);
+          // The consumer reads the rows while this generator waits at the yield. If it stops early,
+          // the rest of the part is let through and dropped, so autodrain() below can skip the entry.
+          const part = spreadsheetPart(entry);
+          yield* reader._parseWorksheet(part.iterator({ destroyOnReturn: false }), sheet[1]!);
+          part.resume();
         } else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
           const file = path.join(spoolDir, `sheet${sheet[1]}.xml`);
-          await pipelineAsync(entry, fs.createWriteStream(file));
+          await pipelineAsync(entry, unprefixStream(), fs.createWriteStream(file));
           waiting.push({ sheetNo: sheet[1]!, file });
         } else if (sheetRels) {
           yield* reader._parseHyperlinks(entry.iterator({ destroyOnReturn: false }), sheetRels[1]!);
@@ -106,4 +111,9 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     }
     return this as unknown as ReaderInternals;
   }
+}
+
+/** A SpreadsheetML part of the zip, its namespace prefix (if any) taken off as it streams. */
+function spreadsheetPart(entry: unzipper.Entry): Readable {
+  return entry.pipe(unprefixStream());
 }

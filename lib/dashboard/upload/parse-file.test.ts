@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { TaskInput } from '@/lib/contract/task-definition';
+import ExcelJS from 'exceljs';
+import { withSpreadsheetMlPrefix } from '@/lib/ingest/__fixtures__/prefixed-xlsx';
 import { readRows } from '@/lib/ingest/read-rows-node';
 import type { IngestItem } from '@/lib/ingest/types';
 import { parseFile } from './parse-file';
@@ -82,5 +84,35 @@ describe('CSV edge cases parse identically in the browser and the engine', () =>
     );
     expect(r.preview).toEqual([{ index: 0, data_uuid: 'x1', inputs: ['https://a.example/', 'hello'] }]);
     expect(await r.upload.text()).toBe('{"data_uuid":"x1","inputs":["https://a.example/","hello"]}\n');
+  });
+});
+
+describe('XLSX in the browser and the engine', () => {
+  async function workbook(): Promise<Uint8Array> {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Sites');
+    sheet.addRow(['Website', 'Note', 'data_uuid']);
+    sheet.addRow(['https://a.example/', 'Müller', 'u1']);
+    sheet.addRow(['not a url', 'bad', 'u2']);
+    sheet.addRow(['https://b.example/', new Date(Date.UTC(2020, 0, 2)), 'u3']); // a date: styles count too
+    return new Uint8Array(await wb.xlsx.writeBuffer());
+  }
+
+  it('a workbook whose SpreadsheetML carries a namespace prefix gives both the rows of the plain one', async () => {
+    const plain = await workbook();
+    const prefixed = new Uint8Array(await withSpreadsheetMlPrefix(plain));
+    const parse = (bytes: Uint8Array) =>
+      parseFile(new File([new Uint8Array(bytes)], 'rows.xlsx'), 'xlsx', INPUTS, {}, () => undefined);
+    const fromPlain = await parse(plain);
+    expect(fromPlain.preview.map((r) => r.data_uuid)).toEqual(['u1', 'u2', 'u3']);
+    expect(fromPlain.good).toBe(2);
+    const fromPrefixed = await parse(prefixed);
+    expect({ ...fromPrefixed, ms: 0, upload: null }).toEqual({ ...fromPlain, ms: 0, upload: null });
+    expect(await fromPrefixed.upload.text()).toBe(await fromPlain.upload.text());
+
+    const engine = await engineItems(prefixed, 'rows.xlsx');
+    expect(engine.filter((i) => i.kind === 'row').map((i) => i.row)).toEqual(
+      fromPlain.preview.filter((r) => !r.error),
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
   type PreviewRow,
   type UploadFormat,
 } from './parse-protocol';
+import { unprefixWorkbook } from './xlsx-unprefix';
 
 // The browser side of batch input reading, run inside the parse worker. It uses the engine's own
 // readers (lib/ingest), so a file is split into rows, and rows are judged, exactly as the engine will.
@@ -181,11 +182,7 @@ function rawRow(cells: readonly string[], item: IngestItem, match: ReturnType<ty
 
 /** The first worksheet as text records (exceljs' browser build, loaded only when an XLSX is chosen). */
 async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: ColumnOptions = {}) {
-  const ExcelJS = (await import('exceljs')).default;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await file.arrayBuffer());
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new Error('the workbook has no worksheet');
+  const sheet = await firstWorksheet(await file.arrayBuffer());
   let header: string[] | null = null;
   let links = new Set<number>();
   const records: string[][] = [];
@@ -207,4 +204,31 @@ async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: Colu
     records.push(cells);
   });
   return { header: header ?? ([] as string[]), records };
+}
+
+/**
+ * The workbook's first worksheet. A workbook that fails to load, or whose first sheet comes out empty,
+ * is tried once more with SpreadsheetML's namespace prefix taken off, if it has one.
+ */
+async function firstWorksheet(bytes: ArrayBuffer) {
+  const ExcelJS = (await import('exceljs')).default;
+  const load = async (workbook: ArrayBuffer) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(workbook);
+    return wb.worksheets[0];
+  };
+  let sheet: Awaited<ReturnType<typeof load>>;
+  let failure: unknown;
+  try {
+    sheet = await load(bytes);
+  } catch (error) {
+    failure = error;
+  }
+  if (sheet === undefined || sheet.rowCount === 0) {
+    const plain = await unprefixWorkbook(bytes).catch(() => null);
+    if (plain !== null) sheet = await load(plain);
+    else if (failure !== undefined) throw failure;
+  }
+  if (!sheet) throw new Error('the workbook has no worksheet');
+  return sheet;
 }

@@ -1,0 +1,24 @@
+import JSZip from 'jszip';
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/**
+ * The workbook as the .NET Open XML SDK writes it: every SpreadsheetML part binds the namespace to
+ * `prefix` instead of making it the default, and names its elements `prefix:row`, `prefix:c`, …
+ */
+export async function withSpreadsheetMlPrefix(bytes: Uint8Array, prefix = 'x'): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes);
+  let parts = 0;
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (entry.dir || !name.endsWith('.xml')) continue;
+    const xml = await entry.async('string');
+    if (!xml.includes(`xmlns="${MAIN}"`)) continue;
+    const prefixed = xml
+      .replace(`xmlns="${MAIN}"`, `xmlns:${prefix}="${MAIN}"`)
+      .replace(/<(\/?)([A-Za-z_][\w.-]*)(?=[\s/>])/g, `<$1${prefix}:$2`);
+    zip.file(name, prefixed);
+    parts++;
+  }
+  if (parts < 3) throw new Error(`only ${parts} SpreadsheetML parts found to prefix`);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
