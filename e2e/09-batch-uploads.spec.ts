@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { withSpreadsheetMlPrefix } from '../lib/ingest/__fixtures__/prefixed-xlsx';
+import { withSpreadsheetMlPrefix } from '../lib/ingest/__fixtures__/xlsx-variants';
 import { createTaskViaApi } from './support/engine-api';
 import { engineKey, SITE } from './support/env';
 import { shootStep } from './support/shots';

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { collect, failure } from './__fixtures__/helpers';
-import { withSpreadsheetMlPrefix } from './__fixtures__/prefixed-xlsx';
+import { rezipWorkbook, withSpreadsheetMlPrefix } from './__fixtures__/xlsx-variants';
 import { readRows } from './read-rows-node';
 import { IngestFileError } from './types';
 import { readXlsxRows } from './xlsx-node';
@@ -111,6 +111,60 @@ describe('readXlsxRows', () => {
     expect(prefixed.includes('<x:row')).toBe(false); // deflated: look inside only through the reader
     expect(await collect(readXlsxRows(Readable.from([prefixed]), INPUTS))).toEqual(plain);
     expect(plain.rows).toHaveLength(4);
+  });
+
+  describe('the first worksheet is the first tab, whatever the order of the zip', () => {
+    const WEBSITE = [INPUTS[0] as TaskInput];
+    /** Tabs "One" (sheet1.xml) and "Two" (sheet2.xml), their tab order swapped in xl/workbook.xml if asked. */
+    async function twoTabs(swap: boolean, first?: string[]): Promise<Buffer> {
+      const workbook = new ExcelJS.Workbook();
+      for (const name of ['One', 'Two']) {
+        const sheet = workbook.addWorksheet(name);
+        sheet.addRow(['website']);
+        sheet.addRow([`https://${name.toLowerCase()}.example/`]);
+      }
+      const swapTabs = (name: string, xml: string) =>
+        swap && name === 'xl/workbook.xml'
+          ? xml.replace(/<sheets>(<sheet [^>]*\/>)(<sheet [^>]*\/>)<\/sheets>/, '<sheets>$2$1</sheets>')
+          : xml;
+      return rezipWorkbook(new Uint8Array(await workbook.xlsx.writeBuffer()), { first, edit: swapTabs });
+    }
+    const firstRow = async (bytes: Buffer) =>
+      (await collect(readXlsxRows(Readable.from([bytes]), WEBSITE))).rows;
+    // Excel's own order: the workbook and the shared strings before the sheets, so a sheet can be read
+    // as it streams; exceljs's order (below, with no `first`): the workbook last, every sheet on disk.
+    const EXCEL_ORDER = [
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/sharedStrings.xml',
+      'xl/styles.xml',
+    ];
+
+    it('as written, in both orders', async () => {
+      for (const first of [undefined, [...EXCEL_ORDER, 'xl/worksheets/sheet1.xml']]) {
+        expect(await firstRow(await twoTabs(false, first))).toEqual([
+          { index: 0, data_uuid: 'row-0', inputs: ['https://one.example/'] },
+        ]);
+      }
+    });
+
+    it('with the tabs moved, in both orders', async () => {
+      for (const first of [undefined, [...EXCEL_ORDER, 'xl/worksheets/sheet1.xml']]) {
+        expect(await firstRow(await twoTabs(true, first))).toEqual([
+          { index: 0, data_uuid: 'row-0', inputs: ['https://two.example/'] },
+        ]);
+      }
+    });
+
+    it('and a zip with no xl/workbook.xml is refused by name', async () => {
+      const plain = await twoTabs(false);
+      const broken = await rezipWorkbook(plain, { drop: ['xl/workbook.xml'] });
+      expect(await failure(() => collect(readXlsxRows(Readable.from([broken]), WEBSITE)))).toMatchObject({
+        status: 400,
+        message:
+          'the XLSX file could not be read (the zip has no xl/workbook.xml or no xl/_rels/workbook.xml.rels); is it a valid .xlsx workbook?',
+      });
+    });
   });
 
   it('reads every entry of a workbook stored without compression that arrives in one piece', async () => {

@@ -8,10 +8,11 @@ import { XlsxWorkbookReader } from './xlsx-workbook-reader';
 
 // XLSX batch input, read with exceljs's streaming WorkbookReader (with a sound walk over the zip, see
 // xlsx-workbook-reader.ts): rows are parsed as the zip is inflated, never the whole workbook in
-// memory. Only the first worksheet is read; its first non-blank row is the header. (If the zip stores
-// a sheet before the shared strings, that sheet is spooled to a temporary file first: disk, not
-// memory.) Hyperlinks stored as relationships come after the cells in the file, so the streaming
-// reader only sees their displayed text; HYPERLINK() formulas give their target to url inputs.
+// memory. Only the first worksheet (the first tab) is read; its first non-blank row is the header.
+// (A sheet stored before the shared strings, or before the first tab's sheet, is spooled to a
+// temporary file first: disk, not memory.) Hyperlinks stored as relationships come after the cells in
+// the file, so the streaming reader only sees their displayed text; HYPERLINK() formulas give their
+// target to url inputs.
 
 const BATCH_ROWS = 1000;
 

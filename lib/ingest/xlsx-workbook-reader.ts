@@ -17,9 +17,11 @@ import { unprefixStream } from './xlsx-unprefix-stream';
 // workbook with both cores busy. Node's own async iterator reads the buffer empty before it stops.
 //
 // The per-entry parsing (relationships, workbook, shared strings, styles, worksheets) is still
-// exceljs's; the order of entries and the spooling of early sheets are ours, and each SpreadsheetML
-// part passes through unprefixStream first, so files that write <x:sheet …> read too. Those methods are
-// exceljs internals, so `internals()` checks they exist and the exceljs version is pinned.
+// exceljs's. Ours: the walk; worksheets come out in tab order (exceljs's come in the zip's order,
+// which need not be the tabs' order once a tab is moved); early sheets are spooled to disk and
+// removed after; each SpreadsheetML part passes through unprefixStream, so files written as
+// <x:sheet …> read too. The per-entry methods are exceljs internals, so `internals()` checks they
+// exist and the exceljs version is pinned.
 
 type Event = { eventType: string; value: unknown };
 
@@ -27,7 +29,10 @@ type Event = { eventType: string; value: unknown };
 interface ReaderInternals {
   input: unknown;
   sharedStrings?: unknown;
-  workbookRels?: unknown;
+  /** From xl/workbook.xml: the sheets in tab order. */
+  model?: { sheets?: { rId: string }[] };
+  /** From xl/_rels/workbook.xml.rels: where each sheet's part is. */
+  workbookRels?: { Id: string; Target: string }[];
   _getStream(input: unknown): Readable;
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
@@ -58,35 +63,44 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     // leaving the loop early stops reading the upload.
     pipeline(reader._getStream(reader.input), zip, () => {});
 
-    // A sheet that comes before the shared strings or the relationships cannot be parsed yet; it
-    // waits on disk (as in exceljs), so a large workbook is never held in memory.
+    // Sheets come out in tab order, the order the analyst sees (and the dashboard reads), not in the
+    // zip's order. A sheet is parsed as it streams only when it is the next tab and the shared
+    // strings are known; any other waits on disk (as in exceljs), so a large workbook is never held
+    // in memory.
     const waiting: { sheetNo: string; file: string }[] = [];
+    const emitted = new Set<string>();
     let spoolDir: string | undefined;
     try {
       for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
-        const sheet = WORKSHEET.exec(entry.path);
-        const sheetRels = WORKSHEET_RELS.exec(entry.path);
+        const sheet = WORKSHEET.exec(entry.path)?.[1];
+        const sheetRels = WORKSHEET_RELS.exec(entry.path)?.[1];
         if (entry.path === 'xl/_rels/workbook.xml.rels') await reader._parseRels(entry);
         else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(spreadsheetPart(entry));
         else if (entry.path === 'xl/sharedStrings.xml')
           yield* reader._parseSharedStrings(spreadsheetPart(entry));
         else if (entry.path === 'xl/styles.xml') await reader._parseStyles(spreadsheetPart(entry));
-        else if (sheet && reader.sharedStrings && reader.workbookRels) {
+        else if (sheet && reader.sharedStrings && tabOrder(reader)?.find((n) => !emitted.has(n)) === sheet) {
           // The consumer reads the rows while this generator waits at the yield. If it stops early,
           // the rest of the part is let through and dropped, so autodrain() below can skip the entry.
+          emitted.add(sheet);
           const part = spreadsheetPart(entry);
-          yield* reader._parseWorksheet(part.iterator({ destroyOnReturn: false }), sheet[1]!);
+          yield* reader._parseWorksheet(part.iterator({ destroyOnReturn: false }), sheet);
           part.resume();
         } else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
-          const file = path.join(spoolDir, `sheet${sheet[1]}.xml`);
+          const file = path.join(spoolDir, `sheet${sheet}.xml`);
           await pipelineAsync(entry, unprefixStream(), fs.createWriteStream(file));
-          waiting.push({ sheetNo: sheet[1]!, file });
+          waiting.push({ sheetNo: sheet, file });
         } else if (sheetRels) {
-          yield* reader._parseHyperlinks(entry.iterator({ destroyOnReturn: false }), sheetRels[1]!);
+          yield* reader._parseHyperlinks(entry.iterator({ destroyOnReturn: false }), sheetRels);
         }
         entry.autodrain();
       }
+      const order = tabOrder(reader);
+      if (order === undefined)
+        throw new Error('the zip has no xl/workbook.xml or no xl/_rels/workbook.xml.rels');
+      const tab = (sheetNo: string) => (order.includes(sheetNo) ? order.indexOf(sheetNo) : order.length);
+      waiting.sort((a, b) => tab(a.sheetNo) - tab(b.sheetNo)); // stable: unlisted sheets last, in zip order
       for (const { sheetNo, file } of waiting) {
         const stream = fs.createReadStream(file);
         try {
@@ -116,4 +130,14 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
 /** A SpreadsheetML part of the zip, its namespace prefix (if any) taken off as it streams. */
 function spreadsheetPart(entry: unzipper.Entry): Readable {
   return entry.pipe(unprefixStream());
+}
+
+/** The worksheets' numbers (sheet<n>.xml) in tab order, once the workbook and its relationships are read. */
+function tabOrder(reader: ReaderInternals): string[] | undefined {
+  if (reader.model === undefined || reader.workbookRels === undefined) return undefined;
+  const targets = new Map(reader.workbookRels.map((rel) => [rel.Id, rel.Target]));
+  return (reader.model.sheets ?? []).flatMap((sheet) => {
+    const part = /(?:^|\/)worksheets\/sheet(\d+)\.xml$/.exec(targets.get(sheet.rId) ?? '');
+    return part ? [part[1]!] : [];
+  });
 }

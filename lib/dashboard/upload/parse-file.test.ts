@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import ExcelJS from 'exceljs';
-import { withSpreadsheetMlPrefix } from '@/lib/ingest/__fixtures__/prefixed-xlsx';
+import { withSpreadsheetMlPrefix } from '@/lib/ingest/__fixtures__/xlsx-variants';
 import { readRows } from '@/lib/ingest/read-rows-node';
 import type { IngestItem } from '@/lib/ingest/types';
 import { parseFile } from './parse-file';

@@ -22,3 +22,28 @@ export async function withSpreadsheetMlPrefix(bytes: Uint8Array, prefix = 'x'): 
   if (parts < 3) throw new Error(`only ${parts} SpreadsheetML parts found to prefix`);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+/**
+ * The workbook re-zipped with `first` at the front, in that order (the rest after, as they were),
+ * its parts changed by `edit` (part name and text → new text) and `drop`ped parts left out.
+ */
+export async function rezipWorkbook(
+  bytes: Uint8Array,
+  options: { first?: string[]; edit?: (name: string, xml: string) => string; drop?: string[] },
+): Promise<Buffer> {
+  const from = await JSZip.loadAsync(bytes);
+  const names = Object.keys(from.files).filter(
+    (name) => !from.files[name]!.dir && !options.drop?.includes(name),
+  );
+  const first = options.first ?? [];
+  const order = [
+    ...first.filter((name) => names.includes(name)),
+    ...names.filter((name) => !first.includes(name)),
+  ];
+  const to = new JSZip();
+  for (const name of order) {
+    const text = await from.file(name)!.async('string');
+    to.file(name, options.edit ? options.edit(name, text) : text);
+  }
+  return to.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
