@@ -73,7 +73,7 @@ describe('readXlsxRows', () => {
         {
           index: 1,
           data_uuid: '2',
-          inputs: ['beta.example.de', 'Beta GmbH', '2020-01-02T13:45:00.000Z', '3.5'],
+          inputs: ['https://beta.example.de/', 'Beta GmbH', '2020-01-02T13:45:00.000Z', '3.5'], // the link's target
         },
         { index: 2, data_uuid: 'c-3', inputs: ['https://gamma.example.org', 'Gamma', '2001', '7'] },
         { index: 4, data_uuid: 'c-5', inputs: ['delta.example.com', 'Delta', 'y', '2'] },

@@ -4,15 +4,17 @@ import { flattenBatches } from './flatten-batches';
 import { TableRowReader, isBlank } from './table-rows';
 import { IngestFileError, type ColumnOptions, type IngestItem } from './types';
 import { cellText } from './xlsx-cell-text';
-import { XlsxWorkbookReader } from './xlsx-workbook-reader';
+import { cellKey, type SheetLinks } from './xlsx-hyperlinks';
+import { XlsxWorkbookReader, hyperlinksOf } from './xlsx-workbook-reader';
 
 // XLSX batch input, read with exceljs's streaming WorkbookReader (with a sound walk over the zip, see
 // xlsx-workbook-reader.ts): rows are parsed as the zip is inflated, never the whole workbook in
 // memory. Only the first worksheet (the first tab) is read; its first non-blank row is the header.
 // (A sheet stored before the shared strings, or before the first tab's sheet, is spooled to a
-// temporary file first: disk, not memory.) Hyperlinks stored as relationships come after the cells in
-// the file, so the streaming reader only sees their displayed text; HYPERLINK() formulas give their
-// target to url inputs.
+// temporary file first: disk, not memory.) A url input takes a hyperlink cell's target: from
+// HYPERLINK() formulas, and from links stored as relationships when the sheet was spooled
+// (xlsx-hyperlinks.ts); a sheet read as it streams meets those only after its cells, so gives their
+// displayed text.
 
 const BATCH_ROWS = 1000;
 
@@ -47,6 +49,7 @@ export async function* readXlsxBatches(
   let firstSheetRead = false;
   try {
     for await (const sheet of workbook) {
+      const links = hyperlinksOf(sheet);
       for await (const row of sheet) {
         const values = row.values as unknown[]; // 1-based: values[1] is column A
         if (table === undefined) {
@@ -56,7 +59,7 @@ export async function* readXlsxBatches(
           linkColumns = new Set(table.inputColumns.filter((_, i) => inputs[i]?.type === 'url'));
           continue;
         }
-        const item = table.read(toCells(values, linkColumns));
+        const item = table.read(toCells(values, linkColumns, links, row.number));
         if (item === undefined) continue;
         batch.push(item);
         if (batch.length >= BATCH_ROWS) {
@@ -92,10 +95,22 @@ export async function* readXlsxBatches(
   }
 }
 
-function toCells(values: readonly unknown[], linkColumns: ReadonlySet<number>): string[] {
+function toCells(
+  values: readonly unknown[],
+  linkColumns: ReadonlySet<number>,
+  links?: SheetLinks,
+  row = 0,
+): string[] {
   const cells = new Array<string>(Math.max(0, values.length - 1));
   for (let column = 0; column < cells.length; column++) {
-    cells[column] = cellText(values[column + 1], linkColumns.has(column));
+    const isLink = linkColumns.has(column);
+    const value = values[column + 1];
+    // A url input takes the cell's hyperlink target, as a hyperlink cell of exceljs's own does.
+    const target = isLink ? links?.get(cellKey(row, column + 1)) : undefined;
+    cells[column] = cellText(
+      target === undefined ? value : { text: cellText(value), hyperlink: target },
+      isLink,
+    );
   }
   return cells;
 }

@@ -5,6 +5,7 @@ import { Readable, pipeline } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
+import { hyperlinkTargets, readSheetLinks, type SheetLinks } from './xlsx-hyperlinks';
 import { unprefixStream } from './xlsx-unprefix-stream';
 
 // exceljs's streaming WorkbookReader, with its walk over the zip's entries replaced.
@@ -20,7 +21,8 @@ import { unprefixStream } from './xlsx-unprefix-stream';
 // exceljs's. Ours: the walk; worksheets come out in tab order (exceljs's come in the zip's order,
 // which need not be the tabs' order once a tab is moved); early sheets are spooled to disk and
 // removed after; each SpreadsheetML part passes through unprefixStream, so files written as
-// <x:sheet …> read too. The per-entry methods are exceljs internals, so `internals()` checks they
+// <x:sheet …> read too; the hyperlinks of a spooled sheet are read before its rows (hyperlinksOf;
+// exceljs's `hyperlinks` option is not used). The per-entry methods are exceljs internals, so `internals()` checks they
 // exist and the exceljs version is pinned.
 
 type Event = { eventType: string; value: unknown };
@@ -39,7 +41,6 @@ interface ReaderInternals {
   _parseSharedStrings(entry: Readable): AsyncGenerator<Event>;
   _parseStyles(entry: Readable): Promise<void>;
   _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<Event>;
-  _parseHyperlinks(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<Event>;
 }
 
 const INTERNAL_METHODS = [
@@ -49,8 +50,19 @@ const INTERNAL_METHODS = [
   '_parseSharedStrings',
   '_parseStyles',
   '_parseWorksheet',
-  '_parseHyperlinks',
 ] as const;
+
+/** The hyperlinks of each emitted worksheet that was read from disk (see hyperlinksOf). */
+const LINKS = new WeakMap<object, SheetLinks>();
+
+/**
+ * A worksheet's hyperlinks (cell key → URL, see xlsx-hyperlinks.ts), known before its rows are read
+ * when the sheet was spooled to disk, which it is whenever the zip stores it before the shared
+ * strings (as Excel and exceljs do); undefined for a sheet read as it streams.
+ */
+export function hyperlinksOf(sheet: object): SheetLinks | undefined {
+  return LINKS.get(sheet);
+}
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 const WORKSHEET_RELS = /^xl\/worksheets\/_rels\/sheet(\d+)\.xml\.rels$/;
@@ -69,6 +81,7 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     // in memory.
     const waiting: { sheetNo: string; file: string }[] = [];
     const emitted = new Set<string>();
+    const linkTargets = new Map<string, Map<string, string>>(); // sheet number → relationship id → URL
     let spoolDir: string | undefined;
     try {
       for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
@@ -92,7 +105,7 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
           await pipelineAsync(entry, unprefixStream(), fs.createWriteStream(file));
           waiting.push({ sheetNo: sheet, file });
         } else if (sheetRels) {
-          yield* reader._parseHyperlinks(entry.iterator({ destroyOnReturn: false }), sheetRels);
+          linkTargets.set(sheetRels, hyperlinkTargets((await entry.buffer()).toString('utf8')));
         }
         entry.autodrain();
       }
@@ -102,9 +115,13 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
       const tab = (sheetNo: string) => (order.includes(sheetNo) ? order.indexOf(sheetNo) : order.length);
       waiting.sort((a, b) => tab(a.sheetNo) - tab(b.sheetNo)); // stable: unlisted sheets last, in zip order
       for (const { sheetNo, file } of waiting) {
+        const links = await readSheetLinks(file, linkTargets.get(sheetNo) ?? new Map());
         const stream = fs.createReadStream(file);
         try {
-          yield* reader._parseWorksheet(stream, sheetNo);
+          for (const event of reader._parseWorksheet(stream, sheetNo)) {
+            if (event.eventType === 'worksheet') LINKS.set(event.value as object, links);
+            yield event;
+          }
         } finally {
           stream.destroy();
         }

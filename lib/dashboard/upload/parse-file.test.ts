@@ -88,6 +88,7 @@ describe('CSV edge cases parse identically in the browser and the engine', () =>
 });
 
 describe('XLSX in the browser and the engine', () => {
+  // Both read the same rows: plain, written with a namespace prefix, hyperlinks and all.
   async function workbook(): Promise<Uint8Array> {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('Sites');
@@ -95,17 +96,24 @@ describe('XLSX in the browser and the engine', () => {
     sheet.addRow(['https://a.example/', 'Müller', 'u1']);
     sheet.addRow(['not a url', 'bad', 'u2']);
     sheet.addRow(['https://b.example/', new Date(Date.UTC(2020, 0, 2)), 'u3']); // a date: styles count too
+    // Hyperlink cells: a url input takes the target, any other input the text shown.
+    sheet.addRow([
+      { text: 'Company C', hyperlink: 'https://c.example/about?x=1&y=2' },
+      { text: 'see the site', hyperlink: 'https://c.example/' },
+      'u4',
+    ]);
     return new Uint8Array(await wb.xlsx.writeBuffer());
   }
 
-  it('a workbook whose SpreadsheetML carries a namespace prefix gives both the rows of the plain one', async () => {
+  it('read alike: a workbook and its copy with a namespace prefix, hyperlink cells included', async () => {
     const plain = await workbook();
     const prefixed = new Uint8Array(await withSpreadsheetMlPrefix(plain));
     const parse = (bytes: Uint8Array) =>
       parseFile(new File([new Uint8Array(bytes)], 'rows.xlsx'), 'xlsx', INPUTS, {}, () => undefined);
     const fromPlain = await parse(plain);
-    expect(fromPlain.preview.map((r) => r.data_uuid)).toEqual(['u1', 'u2', 'u3']);
-    expect(fromPlain.good).toBe(2);
+    expect(fromPlain.preview.map((r) => r.data_uuid)).toEqual(['u1', 'u2', 'u3', 'u4']);
+    expect(fromPlain.preview[3]?.inputs).toEqual(['https://c.example/about?x=1&y=2', 'see the site']);
+    expect(fromPlain.good).toBe(3);
     const fromPrefixed = await parse(prefixed);
     expect({ ...fromPrefixed, ms: 0, upload: null }).toEqual({ ...fromPlain, ms: 0, upload: null });
     expect(await fromPrefixed.upload.text()).toBe(await fromPlain.upload.text());
