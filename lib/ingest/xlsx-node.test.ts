@@ -131,8 +131,8 @@ describe('readXlsxRows', () => {
     }
     const firstRow = async (bytes: Buffer) =>
       (await collect(readXlsxRows(Readable.from([bytes]), WEBSITE))).rows;
-    // Excel's own order: the workbook and the shared strings before the sheets, so a sheet can be read
-    // as it streams; exceljs's order (below, with no `first`): the workbook last, every sheet on disk.
+    // The workbook and the shared strings before the sheets, or (no `first`) exceljs's order: the
+    // sheets first, the workbook last.
     const EXCEL_ORDER = [
       'xl/workbook.xml',
       'xl/_rels/workbook.xml.rels',
@@ -165,6 +165,16 @@ describe('readXlsxRows', () => {
           'the XLSX file could not be read (the zip has no xl/workbook.xml or no xl/_rels/workbook.xml.rels); is it a valid .xlsx workbook?',
       });
     });
+  });
+
+  it('reads the same rows, hyperlink targets included, with the shared strings stored before the sheets', async () => {
+    const file = path.join(dir, 'reordered.xlsx');
+    await writeWorkbook(file);
+    const asWritten = await collect(readXlsxRows(fs.createReadStream(file), INPUTS));
+    expect(asWritten.rows[1]?.inputs[0]).toBe('https://beta.example.de/');
+    const first = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+    const reordered = await rezipWorkbook(fs.readFileSync(file), { first });
+    expect(await collect(readXlsxRows(Readable.from([reordered]), INPUTS))).toEqual(asWritten);
   });
 
   it('reads every entry of a workbook stored without compression that arrives in one piece', async () => {

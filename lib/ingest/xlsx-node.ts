@@ -7,14 +7,11 @@ import { cellText } from './xlsx-cell-text';
 import { cellKey, type SheetLinks } from './xlsx-hyperlinks';
 import { XlsxWorkbookReader, hyperlinksOf } from './xlsx-workbook-reader';
 
-// XLSX batch input, read with exceljs's streaming WorkbookReader (with a sound walk over the zip, see
-// xlsx-workbook-reader.ts): rows are parsed as the zip is inflated, never the whole workbook in
-// memory. Only the first worksheet (the first tab) is read; its first non-blank row is the header.
-// (A sheet stored before the shared strings, or before the first tab's sheet, is spooled to a
-// temporary file first: disk, not memory.) A url input takes a hyperlink cell's target: from
-// HYPERLINK() formulas, and from links stored as relationships when the sheet was spooled
-// (xlsx-hyperlinks.ts); a sheet read as it streams meets those only after its cells, so gives their
-// displayed text.
+// XLSX batch input, read with exceljs's WorkbookReader (with a sound walk over the zip, see
+// xlsx-workbook-reader.ts). Sheets are spooled to a temporary file and parsed from there: disk, not
+// memory. Only the first worksheet (the first tab) is read; its first non-blank row is the header. A
+// url input takes a hyperlink cell's target, from a HYPERLINK() formula or from a link stored as a
+// relationship (xlsx-hyperlinks.ts); other inputs take the text shown.
 
 const BATCH_ROWS = 1000;
 

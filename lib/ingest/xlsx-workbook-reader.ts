@@ -18,19 +18,18 @@ import { unprefixStream } from './xlsx-unprefix-stream';
 // workbook with both cores busy. Node's own async iterator reads the buffer empty before it stops.
 //
 // The per-entry parsing (relationships, workbook, shared strings, styles, worksheets) is still
-// exceljs's. Ours: the walk; worksheets come out in tab order (exceljs's come in the zip's order,
-// which need not be the tabs' order once a tab is moved); early sheets are spooled to disk and
-// removed after; each SpreadsheetML part passes through unprefixStream, so files written as
-// <x:sheet …> read too; the hyperlinks of a spooled sheet are read before its rows (hyperlinksOf;
-// exceljs's `hyperlinks` option is not used). The per-entry methods are exceljs internals, so `internals()` checks they
-// exist and the exceljs version is pinned.
+// exceljs's. Ours: the walk; sheets spooled to disk and removed after; worksheets in tab order
+// (exceljs's come in the zip's order, which need not be the tabs' order once a tab is moved); each
+// sheet's hyperlinks read before its rows (hyperlinksOf; exceljs's `hyperlinks` option is not used);
+// each SpreadsheetML part passed through unprefixStream, so files written as <x:sheet …> read too.
+// The per-entry methods are exceljs internals, so `internals()` checks they exist and the exceljs
+// version is pinned.
 
 type Event = { eventType: string; value: unknown };
 
 /** The parts of exceljs's WorkbookReader (lib/stream/xlsx/workbook-reader.js, 4.4.0) used here. */
 interface ReaderInternals {
   input: unknown;
-  sharedStrings?: unknown;
   /** From xl/workbook.xml: the sheets in tab order. */
   model?: { sheets?: { rId: string }[] };
   /** From xl/_rels/workbook.xml.rels: where each sheet's part is. */
@@ -52,14 +51,10 @@ const INTERNAL_METHODS = [
   '_parseWorksheet',
 ] as const;
 
-/** The hyperlinks of each emitted worksheet that was read from disk (see hyperlinksOf). */
+/** The hyperlinks of each emitted worksheet (see hyperlinksOf). */
 const LINKS = new WeakMap<object, SheetLinks>();
 
-/**
- * A worksheet's hyperlinks (cell key → URL, see xlsx-hyperlinks.ts), known before its rows are read
- * when the sheet was spooled to disk, which it is whenever the zip stores it before the shared
- * strings (as Excel and exceljs do); undefined for a sheet read as it streams.
- */
+/** A worksheet's hyperlinks (cell key → URL, see xlsx-hyperlinks.ts), known before its rows are read. */
 export function hyperlinksOf(sheet: object): SheetLinks | undefined {
   return LINKS.get(sheet);
 }
@@ -75,12 +70,11 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     // leaving the loop early stops reading the upload.
     pipeline(reader._getStream(reader.input), zip, () => {});
 
-    // Sheets come out in tab order, the order the analyst sees (and the dashboard reads), not in the
-    // zip's order. A sheet is parsed as it streams only when it is the next tab and the shared
-    // strings are known; any other waits on disk (as in exceljs), so a large workbook is never held
-    // in memory.
+    // Every sheet waits on disk until the whole zip has been read, so a large workbook is never held
+    // in memory, sheets come out in tab order (the order the analyst sees and the dashboard reads, not
+    // the zip's), and a sheet's hyperlinks, listed after its rows, are known before its rows are read.
+    // Excel and exceljs store the sheets before the shared strings, so exceljs spools them too.
     const waiting: { sheetNo: string; file: string }[] = [];
-    const emitted = new Set<string>();
     const linkTargets = new Map<string, Map<string, string>>(); // sheet number → relationship id → URL
     let spoolDir: string | undefined;
     try {
@@ -92,14 +86,7 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
         else if (entry.path === 'xl/sharedStrings.xml')
           yield* reader._parseSharedStrings(spreadsheetPart(entry));
         else if (entry.path === 'xl/styles.xml') await reader._parseStyles(spreadsheetPart(entry));
-        else if (sheet && reader.sharedStrings && tabOrder(reader)?.find((n) => !emitted.has(n)) === sheet) {
-          // The consumer reads the rows while this generator waits at the yield. If it stops early,
-          // the rest of the part is let through and dropped, so autodrain() below can skip the entry.
-          emitted.add(sheet);
-          const part = spreadsheetPart(entry);
-          yield* reader._parseWorksheet(part.iterator({ destroyOnReturn: false }), sheet);
-          part.resume();
-        } else if (sheet) {
+        else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
           const file = path.join(spoolDir, `sheet${sheet}.xml`);
           await pipelineAsync(entry, unprefixStream(), fs.createWriteStream(file));
