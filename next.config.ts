@@ -37,7 +37,7 @@ const config: NextConfig = {
     'pg',
     'linkedom',
     'exceljs',
-    'unzipper', // exceljs's zip reader, which the XLSX upload reader drives itself (lib/ingest/xlsx-workbook-reader)
+    'unzipper', // exceljs's zip reader, which the XLSX upload reader drives itself (lib/ingest/xlsx-workbook-reader-node.ts)
     'busboy',
     'playwright-core',
     'esbuild',

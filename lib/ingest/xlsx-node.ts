@@ -4,14 +4,14 @@ import { flattenBatches } from './flatten-batches';
 import { TableRowReader, isBlank } from './table-rows';
 import { IngestFileError, type ColumnOptions, type IngestItem } from './types';
 import { cellText } from './xlsx-cell-text';
-import { cellKey, type SheetLinks } from './xlsx-hyperlinks';
-import { XlsxWorkbookReader, hyperlinksOf } from './xlsx-workbook-reader';
+import { cellKey, type SheetLinks } from './xlsx-hyperlinks-node';
+import { XlsxWorkbookReader, hyperlinksOf } from './xlsx-workbook-reader-node';
 
 // XLSX batch input, read with exceljs's WorkbookReader (with a sound walk over the zip, see
-// xlsx-workbook-reader.ts). Sheets are spooled to a temporary file and parsed from there: disk, not
-// memory. Only the first worksheet (the first tab) is read; its first non-blank row is the header. A
-// url input takes a hyperlink cell's target, from a HYPERLINK() formula or from a link stored as a
-// relationship (xlsx-hyperlinks.ts); other inputs take the text shown.
+// xlsx-workbook-reader-node.ts). Sheets are spooled to a temporary file and parsed from there: disk,
+// not memory. Only the first worksheet (the first tab) is read; its first non-blank row is the
+// header. A url input takes a hyperlink cell's target, from a HYPERLINK() formula or from a link
+// stored as a relationship (xlsx-hyperlinks-node.ts); other inputs take the text shown.
 
 const BATCH_ROWS = 1000;
 

@@ -1,3 +1,4 @@
+import { decodeXmlEntities } from '@/lib/ingest/xml-entities';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import type { Pacer } from '../net/host-pacer';
 import { MAX_IN_JOB_WAIT_MS } from './fetch-site';
@@ -42,7 +43,7 @@ export function createSitemapCache(fetch: GuardedFetch): SitemapCache {
       });
       if (res.status !== 200) return none(true);
       const text = res.body.toString('utf8');
-      const locs = [...text.matchAll(LOC)].map((m) => decodeEntities(m[1] ?? '')).slice(0, MAX_URLS);
+      const locs = [...text.matchAll(LOC)].map((m) => decodeXmlEntities(m[1] ?? '')).slice(0, MAX_URLS);
       return { locs, index: /<sitemapindex[\s>]/i.test(text), whole: true };
     } catch {
       // A site without a usable sitemap is normal; a request cut short by the job's end is not an answer.
@@ -102,8 +103,4 @@ function sameOrigin(url: string, origin: string): boolean {
   } catch {
     return false;
   }
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { decodeXmlEntities } from './xml-entities';
 
 // Hyperlinks of a worksheet, for the streaming XLSX reader. A cell's link is not in the cell: the
 // sheet's <hyperlinks> list (after all its rows) names the cell and a relationship id, and the
@@ -92,15 +93,5 @@ function parseCell(ref: string): { row: number; column: number } | undefined {
 
 function attribute(tag: string, name: string): string | undefined {
   const value = new RegExp(`\\s${name}\\s*=\\s*(["'])(.*?)\\1`).exec(tag)?.[2];
-  return value === undefined ? undefined : decodeEntities(value);
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED[name] ?? whole;
-    const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+  return value === undefined ? undefined : decodeXmlEntities(value);
 }

@@ -5,8 +5,8 @@ import { Readable, pipeline } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
-import { hyperlinkTargets, readSheetLinks, type SheetLinks } from './xlsx-hyperlinks';
-import { unprefixStream } from './xlsx-unprefix-stream';
+import { hyperlinkTargets, readSheetLinks, type SheetLinks } from './xlsx-hyperlinks-node';
+import { unprefixStream } from './xlsx-unprefix-stream-node';
 
 // exceljs's streaming WorkbookReader, with its walk over the zip's entries replaced.
 //
@@ -54,7 +54,7 @@ const INTERNAL_METHODS = [
 /** The hyperlinks of each emitted worksheet (see hyperlinksOf). */
 const LINKS = new WeakMap<object, SheetLinks>();
 
-/** A worksheet's hyperlinks (cell key → URL, see xlsx-hyperlinks.ts), known before its rows are read. */
+/** A worksheet's hyperlinks (cell key → URL, see xlsx-hyperlinks-node.ts), known before its rows. */
 export function hyperlinksOf(sheet: object): SheetLinks | undefined {
   return LINKS.get(sheet);
 }
@@ -124,7 +124,7 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     const missing = INTERNAL_METHODS.filter((name) => typeof reader[name] !== 'function');
     if (missing.length > 0) {
       throw new Error(
-        `exceljs's WorkbookReader no longer has ${missing.join(', ')}; see xlsx-workbook-reader.ts`,
+        `exceljs's WorkbookReader no longer has ${missing.join(', ')}; see xlsx-workbook-reader-node.ts`,
       );
     }
     return this as unknown as ReaderInternals;

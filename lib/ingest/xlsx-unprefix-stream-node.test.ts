@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { byteChunks, everySplit } from './__fixtures__/helpers';
 import { unprefixPart } from './xlsx-prefix';
-import { unprefixStream } from './xlsx-unprefix-stream';
+import { unprefixStream } from './xlsx-unprefix-stream-node';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const PREFIXED =

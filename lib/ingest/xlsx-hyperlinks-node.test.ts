@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cellKey, cellKeys, hyperlinkTargets, readSheetLinks } from './xlsx-hyperlinks';
+import { cellKey, cellKeys, hyperlinkTargets, readSheetLinks } from './xlsx-hyperlinks-node';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-xlsx-links-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
