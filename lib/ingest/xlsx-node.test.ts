@@ -26,6 +26,19 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs `read` with os.tmpdir() (read on every call) on a fresh folder, where the reader spools. */
+async function inSpoolDir(read: (spool: string) => Promise<void>): Promise<void> {
+  const spool = fs.mkdtempSync(path.join(dir, 'tmp-'));
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = spool;
+  try {
+    await read(spool);
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+}
+
 /** A workbook with typed cells, blank rows, and a second sheet that must be ignored. */
 async function writeWorkbook(file: string, compression: 'DEFLATE' | 'STORE' = 'DEFLATE'): Promise<void> {
   const workbook = new ExcelJS.Workbook();
@@ -116,10 +129,12 @@ describe('readXlsxRows', () => {
   describe('the first worksheet is the first tab, whatever the order of the zip', () => {
     const WEBSITE = [INPUTS[0] as TaskInput];
     /** Tabs "One" (sheet1.xml) and "Two" (sheet2.xml), their tab order swapped in xl/workbook.xml if asked. */
-    async function twoTabs(swap: boolean, first?: string[]): Promise<Buffer> {
+    async function twoTabs(swap: boolean, first?: string[], hideOne = false): Promise<Buffer> {
       const workbook = new ExcelJS.Workbook();
       for (const name of ['One', 'Two']) {
-        const sheet = workbook.addWorksheet(name);
+        const sheet = workbook.addWorksheet(name, {
+          state: hideOne && name === 'One' ? 'hidden' : 'visible',
+        });
         sheet.addRow(['website']);
         sheet.addRow([`https://${name.toLowerCase()}.example/`]);
       }
@@ -151,6 +166,14 @@ describe('readXlsxRows', () => {
     it('with the tabs moved, in both orders', async () => {
       for (const first of [undefined, [...EXCEL_ORDER, 'xl/worksheets/sheet1.xml']]) {
         expect(await firstRow(await twoTabs(true, first))).toEqual([
+          { index: 0, data_uuid: 'row-0', inputs: ['https://two.example/'] },
+        ]);
+      }
+    });
+
+    it('but a hidden first tab is passed over for the first visible one', async () => {
+      for (const first of [undefined, [...EXCEL_ORDER, 'xl/worksheets/sheet1.xml']]) {
+        expect(await firstRow(await twoTabs(false, first, true))).toEqual([
           { index: 0, data_uuid: 'row-0', inputs: ['https://two.example/'] },
         ]);
       }
@@ -199,10 +222,7 @@ describe('readXlsxRows', () => {
     sheet.addRow(['website']);
     for (let i = 0; i < 2500; i++) sheet.addRow([`site-${i}.example.com`]);
     fs.writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
-    const spool = fs.mkdtempSync(path.join(dir, 'tmp-'));
-    const tmpdir = process.env.TMPDIR;
-    process.env.TMPDIR = spool; // os.tmpdir() reads it on every call
-    try {
+    await inSpoolDir(async (spool) => {
       let spooled: string[] = [];
       for await (const item of readXlsxRows(fs.createReadStream(file), [INPUTS[0] as TaskInput])) {
         expect(item).toMatchObject({ kind: 'row', row: { index: 0 } });
@@ -214,10 +234,7 @@ describe('readXlsxRows', () => {
       const { rows } = await collect(readXlsxRows(fs.createReadStream(file), [INPUTS[0] as TaskInput]));
       expect(rows).toHaveLength(2500);
       expect(fs.readdirSync(spool)).toEqual([]);
-    } finally {
-      if (tmpdir === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = tmpdir;
-    }
+    });
   });
 
   it('refuses a sheet without the needed columns, or without rows', async () => {
@@ -268,6 +285,24 @@ describe('readXlsxRows', () => {
       },
     });
     expect(await failure(() => collect(readXlsxRows(upload, INPUTS)))).toBe(limit);
+  });
+
+  it('refuses a zip bomb: a workbook whose sheet unzips to over 100 times the file, spooling none of it', async () => {
+    const file = path.join(dir, 'for-bomb.xlsx');
+    await writeWorkbook(file);
+    const padded = (name: string, xml: string) =>
+      name === 'xl/worksheets/sheet1.xml'
+        ? xml.replace('<sheetData>', `<sheetData>${' '.repeat(40 << 20)}`)
+        : xml;
+    const bomb = await rezipWorkbook(fs.readFileSync(file), { edit: padded });
+    expect(bomb.length).toBeLessThan(200_000); // 40 MiB of sheet in a file this small
+    await inSpoolDir(async (spool) => {
+      expect(await failure(() => collect(readXlsxRows(Readable.from([bomb]), INPUTS)))).toMatchObject({
+        status: 400,
+        message: 'the XLSX file unzips to more than 100 times its size, as a zip bomb does; it is refused',
+      });
+      expect(fs.readdirSync(spool)).toEqual([]);
+    });
   });
 
   it('releases the file when the consumer stops early', async () => {

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
+import { InflateBudget } from './xlsx-inflate-budget-node';
 import { hyperlinkTargets, readSheetLinks, type SheetLinks } from './xlsx-hyperlinks-node';
 import { unprefixStream } from './xlsx-unprefix-stream-node';
 
@@ -31,7 +33,7 @@ type Event = { eventType: string; value: unknown };
 interface ReaderInternals {
   input: unknown;
   /** From xl/workbook.xml: the sheets in tab order. */
-  model?: { sheets?: { rId: string }[] };
+  model?: { sheets?: { rId: string; state?: string }[] };
   /** From xl/_rels/workbook.xml.rels: where each sheet's part is. */
   workbookRels?: { Id: string; Target: string }[];
   _getStream(input: unknown): Readable;
@@ -68,12 +70,19 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     const zip = unzipper.Parse({ forceStream: true });
     // pipeline, not pipe: an error of the upload (aborted, too large) reaches the loop below, and
     // leaving the loop early stops reading the upload.
-    pipeline(reader._getStream(reader.input), zip, () => {});
+    const budget = new InflateBudget();
+    pipeline(reader._getStream(reader.input), budget.countUpload(), zip, () => {});
+    /** An entry's inflated bytes, metered against the budget; a SpreadsheetML part loses its prefix. */
+    const part = (entry: unzipper.Entry, spreadsheetMl = true): Readable =>
+      spreadsheetMl
+        ? pipeline(entry, budget.meter(), unprefixStream(), () => {})
+        : pipeline(entry, budget.meter(), () => {});
 
     // Every sheet waits on disk until the whole zip has been read, so a large workbook is never held
-    // in memory, sheets come out in tab order (the order the analyst sees and the dashboard reads, not
-    // the zip's), and a sheet's hyperlinks, listed after its rows, are known before its rows are read.
-    // Excel and exceljs store the sheets before the shared strings, so exceljs spools them too.
+    // in memory, sheets come out in tab order, visible ones first (what the analyst sees and the
+    // dashboard reads, not the zip's order), and a sheet's hyperlinks, listed after its rows, are
+    // known before its rows are read. Excel and exceljs store the sheets before the shared strings,
+    // so exceljs spools them too.
     const waiting: { sheetNo: string; file: string }[] = [];
     const linkTargets = new Map<string, Map<string, string>>(); // sheet number → relationship id → URL
     let spoolDir: string | undefined;
@@ -81,18 +90,17 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
       for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
         const sheet = WORKSHEET.exec(entry.path)?.[1];
         const sheetRels = WORKSHEET_RELS.exec(entry.path)?.[1];
-        if (entry.path === 'xl/_rels/workbook.xml.rels') await reader._parseRels(entry);
-        else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(spreadsheetPart(entry));
-        else if (entry.path === 'xl/sharedStrings.xml')
-          yield* reader._parseSharedStrings(spreadsheetPart(entry));
-        else if (entry.path === 'xl/styles.xml') await reader._parseStyles(spreadsheetPart(entry));
+        if (entry.path === 'xl/_rels/workbook.xml.rels') await reader._parseRels(part(entry, false));
+        else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(part(entry));
+        else if (entry.path === 'xl/sharedStrings.xml') yield* reader._parseSharedStrings(part(entry));
+        else if (entry.path === 'xl/styles.xml') await reader._parseStyles(part(entry));
         else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
           const file = path.join(spoolDir, `sheet${sheet}.xml`);
-          await pipelineAsync(entry, unprefixStream(), fs.createWriteStream(file));
+          await pipelineAsync(entry, budget.meter(), unprefixStream(), fs.createWriteStream(file));
           waiting.push({ sheetNo: sheet, file });
         } else if (sheetRels) {
-          linkTargets.set(sheetRels, hyperlinkTargets((await entry.buffer()).toString('utf8')));
+          linkTargets.set(sheetRels, hyperlinkTargets((await buffer(part(entry, false))).toString('utf8')));
         }
         entry.autodrain();
       }
@@ -131,17 +139,23 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   }
 }
 
-/** A SpreadsheetML part of the zip, its namespace prefix (if any) taken off as it streams. */
-function spreadsheetPart(entry: unzipper.Entry): Readable {
-  return entry.pipe(unprefixStream());
-}
-
-/** The worksheets' numbers (sheet<n>.xml) in tab order, once the workbook and its relationships are read. */
+/**
+ * The worksheets' numbers (sheet<n>.xml) in tab order, the visible ones first (a hidden first tab is
+ * usually a template's settings, not the data), once the workbook and its relationships are read.
+ */
 function tabOrder(reader: ReaderInternals): string[] | undefined {
   if (reader.model === undefined || reader.workbookRels === undefined) return undefined;
   const targets = new Map(reader.workbookRels.map((rel) => [rel.Id, rel.Target]));
-  return (reader.model.sheets ?? []).flatMap((sheet) => {
+  const visible: string[] = [];
+  const hidden: string[] = [];
+  for (const sheet of reader.model.sheets ?? []) {
     const part = /(?:^|\/)worksheets\/sheet(\d+)\.xml$/.exec(targets.get(sheet.rId) ?? '');
-    return part ? [part[1]!] : [];
-  });
+    if (part) (isVisible(sheet.state) ? visible : hidden).push(part[1]!);
+  }
+  return [...visible, ...hidden];
+}
+
+/** A sheet's state as xl/workbook.xml gives it: "visible" when absent; "hidden" or "veryHidden". */
+function isVisible(state: string | undefined): boolean {
+  return state === undefined || state === 'visible';
 }

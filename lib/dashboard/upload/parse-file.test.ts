@@ -105,6 +105,23 @@ describe('XLSX in the browser and the engine', () => {
     return new Uint8Array(await wb.xlsx.writeBuffer());
   }
 
+  it('read alike: the first visible tab, when the first tab is hidden', async () => {
+    const wb = new ExcelJS.Workbook();
+    for (const [name, state] of [
+      ['Settings', 'hidden'],
+      ['Data', 'visible'],
+    ] as const) {
+      const sheet = wb.addWorksheet(name, { state });
+      sheet.addRow(['website', 'note']);
+      sheet.addRow([`https://${name.toLowerCase()}.example/`, name]);
+    }
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const browser = await parseFile(new File([bytes], 'rows.xlsx'), 'xlsx', INPUTS, {}, () => undefined);
+    expect(browser.preview.map((r) => r.inputs[0])).toEqual(['https://data.example/']);
+    const engine = await engineItems(bytes, 'rows.xlsx');
+    expect(engine.filter((i) => i.kind === 'row').map((i) => i.row)).toEqual(browser.preview);
+  });
+
   it('read alike: a workbook and its copy with a namespace prefix, hyperlink cells included', async () => {
     const plain = await workbook();
     const prefixed = new Uint8Array(await withSpreadsheetMlPrefix(plain));

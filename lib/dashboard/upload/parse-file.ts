@@ -207,7 +207,7 @@ async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: Colu
 }
 
 /**
- * The workbook's first worksheet. A workbook that fails to load, or whose first sheet comes out empty,
+ * The workbook's first visible worksheet. A workbook that fails to load, or whose first sheet comes out empty,
  * is tried once more with SpreadsheetML's namespace prefix taken off, if it has one.
  */
 async function firstWorksheet(bytes: ArrayBuffer) {
@@ -215,7 +215,8 @@ async function firstWorksheet(bytes: ArrayBuffer) {
   const load = async (workbook: ArrayBuffer) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(workbook);
-    return wb.worksheets[0];
+    // The first visible tab, as the engine reads (a hidden first tab is usually a template's settings).
+    return wb.worksheets.find((sheet) => sheet.state === 'visible' || !sheet.state) ?? wb.worksheets[0];
   };
   let sheet: Awaited<ReturnType<typeof load>>;
   let failure: unknown;
