@@ -80,15 +80,16 @@ describe.skipIf(!process.env.DATABASE_URL)('Crawl-delay turns booked in PostgreS
     const two = storeTurns(t.engine.db);
     const url = 'https://given-back.example/page';
     const t0 = Date.now();
-    expect(await one(url, 400, 5_000)).toBe(true); // now
+    expect(await one(url, 1000, 5_000)).toBe(true); // now
     const job = new AbortController();
-    const waiting = two(url, 400, 5_000, job.signal); // booked for t0 + 400
+    const waiting = two(url, 1000, 5_000, job.signal); // booked for t0 + 1000
     setTimeout(() => job.abort(new Error('cancelled')), 50);
     await expect(waiting).rejects.toThrow('cancelled');
-    expect(await one(url, 400, 5_000)).toBe(true); // the freed turn, not t0 + 800
+    expect(await one(url, 1000, 5_000)).toBe(true); // the freed turn, not t0 + 2000
+    // A delay of a second leaves a busy machine most of one to be late by without reaching t0 + 2000.
     const at = Date.now() - t0;
-    expect(at).toBeGreaterThanOrEqual(340);
-    expect(at).toBeLessThan(700);
+    expect(at).toBeGreaterThanOrEqual(940);
+    expect(at).toBeLessThan(1700);
   });
 });
 
