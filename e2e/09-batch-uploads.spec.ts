@@ -71,6 +71,7 @@ test('upload an XLSX whose SpreadsheetML carries a namespace prefix (as the Open
   const sheet = wb.addWorksheet('Companies');
   sheet.addRow(['data_uuid', 'Website']);
   for (const n of [6, 7]) sheet.addRow([`p${n}`, `${SITE()}/co/${n}/`]);
+  wb.addWorksheet('Notes').addRow(['not the rows to run']);
   const buffer = await withSpreadsheetMlPrefix(new Uint8Array(await wb.xlsx.writeBuffer()));
   await openWizard(page, {
     name: 'sdk-export.xlsx',
@@ -80,6 +81,10 @@ test('upload an XLSX whose SpreadsheetML carries a namespace prefix (as the Open
   await expect(page.getByLabel('Column for website')).toHaveValue('Website');
   await expect(page.getByRole('table', { name: 'Preview' })).toContainText('p6');
   await expect(page.getByTestId('preflight-rows')).toHaveText('2');
+  await expect(page.getByTestId('parse-summary')).toContainText(
+    'from sheet “Companies” (the first visible of 2)',
+  );
+  await shootStep(page, 'batch-new-xlsx-sheets');
   await launchAndFinish(page, 2);
   await expect(page.getByTestId('batch-row').first()).toContainText('p6');
 });

@@ -101,6 +101,13 @@ function ParseStatus({ parse }: { parse: ParseState }) {
     return (
       <span data-testid="parse-summary">
         {parse.summary.total.toLocaleString()} rows read in {(parse.summary.ms / 1000).toFixed(1)} s
+        {parse.summary.sheet && parse.summary.sheet.of > 1 && (
+          // Which tab of a workbook with several was read: the first visible one, as the engine does.
+          <>
+            {' '}
+            from sheet “{parse.summary.sheet.name}” (the first visible of {parse.summary.sheet.of})
+          </>
+        )}
       </span>
     );
   if (parse.status === 'error') return <span>could not be read</span>;

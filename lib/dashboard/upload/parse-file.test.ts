@@ -118,6 +118,7 @@ describe('XLSX in the browser and the engine', () => {
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     const browser = await parseFile(new File([bytes], 'rows.xlsx'), 'xlsx', INPUTS, {}, () => undefined);
     expect(browser.preview.map((r) => r.inputs[0])).toEqual(['https://data.example/']);
+    expect(browser.sheet).toEqual({ name: 'Data', of: 2 });
     const engine = await engineItems(bytes, 'rows.xlsx');
     expect(engine.filter((i) => i.kind === 'row').map((i) => i.row)).toEqual(browser.preview);
   });

@@ -110,7 +110,7 @@ export async function parseFile(
   }
 
   if (format === 'xlsx') {
-    const { header, records } = await readXlsxTable(file, inputs, mapping);
+    const { header, records, sheet } = await readXlsxTable(file, inputs, mapping);
     const table = new TableRowReader(header, inputs, mapping);
     const match = columnsFor(header, inputs, mapping);
     for (const cells of records) {
@@ -127,6 +127,7 @@ export async function parseFile(
       upload: upload.blob(),
       uploadName: `${base}.jsonl`,
       ms: performance.now() - started,
+      sheet,
     };
   }
 
@@ -203,7 +204,8 @@ async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: Colu
     }
     records.push(cells);
   });
-  return { header: header ?? ([] as string[]), records };
+  const of = sheet.workbook.worksheets.length;
+  return { header: header ?? ([] as string[]), records, sheet: { name: sheet.name, of } };
 }
 
 /**

@@ -35,6 +35,8 @@ export interface ParseSummary {
   upload: Blob;
   uploadName: string;
   ms: number;
+  /** XLSX only: the sheet read (the first visible tab) and how many sheets the workbook has. */
+  sheet?: { name: string; of: number };
 }
 
 export type ParseResponse =
