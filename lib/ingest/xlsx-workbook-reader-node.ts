@@ -68,9 +68,9 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   override async *parse(): AsyncGenerator<Event, void, undefined> {
     const reader = this.internals();
     const zip = unzipper.Parse({ forceStream: true });
+    const budget = new InflateBudget();
     // pipeline, not pipe: an error of the upload (aborted, too large) reaches the loop below, and
     // leaving the loop early stops reading the upload.
-    const budget = new InflateBudget();
     pipeline(reader._getStream(reader.input), budget.countUpload(), zip, () => {});
     /** An entry's inflated bytes, metered against the budget; a SpreadsheetML part loses its prefix. */
     const part = (entry: unzipper.Entry, spreadsheetMl = true): Readable =>
@@ -97,7 +97,7 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
         else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
           const file = path.join(spoolDir, `sheet${sheet}.xml`);
-          await pipelineAsync(entry, budget.meter(), unprefixStream(), fs.createWriteStream(file));
+          await pipelineAsync(part(entry), fs.createWriteStream(file));
           waiting.push({ sheetNo: sheet, file });
         } else if (sheetRels) {
           linkTargets.set(sheetRels, hyperlinkTargets((await buffer(part(entry, false))).toString('utf8')));
