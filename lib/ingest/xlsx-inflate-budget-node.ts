@@ -30,13 +30,15 @@ export class InflateBudget {
     return new Transform({
       transform: (chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) => {
         this.inflated += chunk.length;
-        if (this.inflated > MAX_INFLATED_BYTES || this.inflated > this.compressed * MAX_RATIO + SLACK_BYTES) {
-          return done(
-            new IngestFileError(
-              `the XLSX file unzips to more than ${this.inflated > MAX_INFLATED_BYTES ? '4 GiB' : `${MAX_RATIO} times its size`}, as a zip bomb does; it is refused`,
-              400,
-            ),
-          );
+        const limit =
+          this.inflated > MAX_INFLATED_BYTES
+            ? '4 GiB'
+            : this.inflated > this.compressed * MAX_RATIO + SLACK_BYTES
+              ? `${MAX_RATIO} times its size`
+              : null;
+        if (limit !== null) {
+          const message = `the XLSX file unzips to more than ${limit}, as a zip bomb does; it is refused`;
+          return done(new IngestFileError(message, 400));
         }
         done(null, chunk);
       },

@@ -9,8 +9,8 @@ import { XlsxWorkbookReader, hyperlinksOf } from './xlsx-workbook-reader-node';
 
 // XLSX batch input, read with exceljs's WorkbookReader (with a sound walk over the zip, see
 // xlsx-workbook-reader-node.ts). Sheets are spooled to a temporary file and parsed from there: disk,
-// not memory. Only the first worksheet (the first tab) is read; its first non-blank row is the
-// header. A url input takes a hyperlink cell's target, from a HYPERLINK() formula or from a link
+// not memory. Only the first worksheet (the first visible tab) is read; its first non-blank row is
+// the header. A url input takes a hyperlink cell's target, from a HYPERLINK() formula or from a link
 // stored as a relationship (xlsx-hyperlinks-node.ts); other inputs take the text shown.
 
 const BATCH_ROWS = 1000;
@@ -69,8 +69,8 @@ export async function* readXlsxBatches(
     }
   } catch (error) {
     if (error instanceof IngestFileError) throw error;
-    // Leaving the stream after the first sheet can make exceljs fail while it tears down (seen under
-    // load); everything we read is already complete, so that error is not about the file.
+    // Leaving the reader after the first sheet runs its clean-up (closing the zip, removing the
+    // spool); everything we read is already complete, so an error there is not about the file.
     if (firstSheetRead && sourceError === undefined) {
       yield* finish();
       return;
