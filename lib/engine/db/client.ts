@@ -74,6 +74,19 @@ async function openPostgres(url: string): Promise<Store> {
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // A pool error on an idle client (server restarted) must not crash the process; the next query reconnects.
   pool.on('error', (err) => console.error('[quarry] postgres pool error:', err.message));
+  // The pool listens only on idle clients. One checked out (a transaction) whose connection is cut
+  // emits 'error' with no listener, and Node throws that from the socket handler: the process dies.
+  // The cut already fails the client's queries, and the pool discards the client on release (it is
+  // no longer queryable), so all this listener has to do is be there, and say what happened.
+  // (An idle client's error is the pool's, logged above; only a checked-out one is logged here.)
+  const inUse = new WeakSet<object>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_err, client) => inUse.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (inUse.has(client)) console.error('[quarry] postgres connection lost in use:', err.message);
+    });
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Several processes may start at once: serialise migrations with an advisory lock.
   const conn = await pool.connect();
