@@ -1,7 +1,9 @@
 // Streaming 100k result rows as JSONL (the spec's NDJSON stream) and CSV (the signed results file),
-// against a bare keyset-paged read of the same rows from the store; peak RSS growth of the process.
+// against a bare keyset-paged read of the same rows from the store (job rows with their result blocks
+// laid over them); peak RSS growth of the process.
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { batches, jobs } from '../lib/engine/db/schema';
+import { batches, jobs, resultBlocks } from '../lib/engine/db/schema';
+import { overlayResultBlocks, type BlockEntry } from '../lib/engine/batches/result-blocks';
 import { newId } from '../lib/engine/ids';
 import { signedFileUrl } from '../lib/engine/batches/file-url';
 import { loadDefinition } from '../lib/engine/tasks/queries';
@@ -14,8 +16,15 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const PAGE = 1000;
 const FLAT_MB = 64;
 
-/** Completed job rows written straight into the store (no research): the shape a finished batch has. */
-async function seedResults(db: Db, taskId: string, fields: string[]): Promise<string> {
+// A completion group of the embedded store's worker carries ~100-150 results (queue/worker.ts).
+const BLOCK = 128;
+
+/**
+ * A finished batch written straight into the store (no research), in the shape its worker leaves:
+ * on the embedded store job rows as the claim wrote them and results in result blocks, on PostgreSQL
+ * finished job rows.
+ */
+async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: boolean): Promise<string> {
   const batchId = newId('bat');
   await db.insert(batches).values({
     id: batchId,
@@ -32,10 +41,12 @@ async function seedResults(db: Db, taskId: string, fields: string[]): Promise<st
   const started = new Date();
   for (let from = 0; from < ROWS; from += 2000) {
     const values = [];
+    const entries: BlockEntry[] = [];
     for (let i = from; i < Math.min(ROWS, from + 2000); i++) {
       const url = `https://company-${i}.example.com/`;
       const data: Record<string, unknown> = {};
       for (const f of fields) data[f] = f.includes('email') ? `info@company-${i}.example.com` : `+1 415 555 ${String(i % 10_000).padStart(4, '0')}`;
+      const result = { data_json: data, list_data_json: null, list: false, data_sources: { [fields[0] ?? 'x']: [url] }, elapsed_ms: 120 };
       values.push({
         jobId: newId('job'),
         batchId,
@@ -43,14 +54,27 @@ async function seedResults(db: Db, taskId: string, fields: string[]): Promise<st
         dataUuid: `row-${i}`,
         inputs: [url],
         host: `company-${i}.example.com`,
-        state: 'succeeded',
+        state: inBlocks ? 'running' : 'succeeded',
         attempts: 1,
-        result: { data_json: data, list_data_json: null, list: false, data_sources: { [fields[0] ?? 'x']: [url] }, elapsed_ms: 120 },
+        result: inBlocks ? null : result,
         startedAt: started,
+        finishedAt: inBlocks ? null : started,
+      });
+      entries.push([i, 'succeeded', result, false, null]);
+    }
+    await db.insert(jobs).values(values);
+    if (!inBlocks) continue;
+    for (let k = 0; k < entries.length; k += BLOCK) {
+      const part = entries.slice(k, k + BLOCK);
+      await db.insert(resultBlocks).values({
+        batchId,
+        minSeq: part[0]![0],
+        maxSeq: part[part.length - 1]![0],
+        seqs: part.map((e) => e[0]),
+        body: JSON.stringify(part),
         finishedAt: started,
       });
     }
-    await db.insert(jobs).values(values);
   }
   return batchId;
 }
@@ -65,6 +89,7 @@ async function bareRead(db: Db, batchId: string): Promise<number> {
       .where(and(eq(jobs.batchId, batchId), gt(jobs.seq, after)))
       .orderBy(asc(jobs.seq))
       .limit(PAGE);
+    await overlayResultBlocks(db, batchId, page);
     n += page.length;
     if (page.length < PAGE) return n;
     after = page[page.length - 1]!.seq;
@@ -88,7 +113,7 @@ export async function streamBench(): Promise<void> {
     const taskId = await createTask(b.url);
     const { definition } = await loadDefinition(b.engine.db, taskId);
     const fields = definition.outputs.map((o) => o.name);
-    const seeded = await withPeakRss(() => seedResults(b.engine.db, taskId, fields));
+    const seeded = await withPeakRss(() => seedResults(b.engine.db, taskId, fields, b.engine.store.kind === 'pglite'));
     const batchId = seeded.value;
     await b.engine.store.vacuum();
 

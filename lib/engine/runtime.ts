@@ -9,7 +9,7 @@ import { ensureBootstrapKey } from './auth/keys';
 import { createResearchPool } from './research/pool/research-pool';
 import type { Research } from './tasks/execute';
 import { Worker } from './queue/worker';
-import { reapExpiredLeases, sweepAbandonedIngests } from './queue/reaper';
+import { requeueInterrupted, sweepAbandonedIngests } from './queue/reaper';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { enqueueDueCompletionWebhooks } from './webhooks/enqueue-due';
 import { generateWebhookSecret } from './webhooks/sign';
@@ -64,7 +64,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   // from a process that died: put it back now instead of waiting for leases to expire.
   const exclusive = store.kind === 'pglite';
   await sweepAbandonedIngests(db, exclusive);
-  if (exclusive) await reapExpiredLeases(db, config.maxAttempts, true);
+  if (exclusive) await requeueInterrupted(db, config.maxAttempts);
   await enqueueDueCompletionWebhooks(db);
 
   // Research runs on worker threads (researchThreads > 0) so parsing does not compete with the

@@ -4,6 +4,7 @@ import { queryRows } from '@/lib/engine/db/query-rows';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
+import { jobStateCounts } from '../support/job-states';
 
 // The embedded store's worker keeps claimed jobs ready beside its running ones (worker.ts). Those are
 // claimed in the store but not started: a cancel must put them back and count them as removed, and a
@@ -38,11 +39,8 @@ async function slowBatch(tag: keyof typeof base, rows: number): Promise<string> 
 const fetchedRows = (tag: keyof typeof base) =>
   Array.from({ length: 100 }, (_, n) => page(tag, n)).filter((p) => (site.hits.get(p) ?? 0) > 0).length;
 
-const jobRows = (batchId: string) =>
-  queryRows<{ state: string; n: number }>(
-    t.engine.db,
-    sql`SELECT state, count(*)::int AS n FROM jobs WHERE batch_id = ${batchId} GROUP BY state`,
-  ).then((rows) => Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as Record<string, number>);
+// As readers see them: a finished job's state may be in a result block (the embedded store).
+const jobRows = (batchId: string) => jobStateCounts(t.engine.db, batchId);
 
 it('a cancel puts the ready jobs back: only the started ones run and count as in progress', async () => {
   const id = await slowBatch('a', 12);

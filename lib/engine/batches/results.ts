@@ -3,6 +3,7 @@ import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { toResultRow } from '../webhooks/payload';
+import { overlayResultBlocks } from './result-blocks';
 
 const PAGE = 1000;
 
@@ -16,6 +17,7 @@ export async function* iterateResultRows(db: Db, batchId: string, taskVersion: n
       .where(and(eq(jobs.batchId, batchId), gt(jobs.seq, after), ne(jobs.state, 'removed')))
       .orderBy(asc(jobs.seq))
       .limit(PAGE);
+    await overlayResultBlocks(db, batchId, page);
     for (const row of page) yield toResultRow(row, taskVersion) as ResultRow;
     if (page.length < PAGE) return;
     after = page[page.length - 1]!.seq;

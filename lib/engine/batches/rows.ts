@@ -5,6 +5,7 @@ import { queryRows } from '../db/query-rows';
 import { batches, jobs } from '../db/schema';
 import { resultColumns, toResultRow } from '../webhooks/payload';
 import { findBatch } from './read';
+import { overlayResultBlocks, storedStatesFor } from './result-blocks';
 import { rowsInRange, type StoredRow } from './row-blocks';
 
 // Every row of a batch with its status, in input order. Rows live in two places: a `jobs` row once a
@@ -82,16 +83,26 @@ export async function rowsPage(db: Db, batch: Batch, q: RowsPageQuery): Promise<
   );
   const lastJobSeq = last?.seq === null || last?.seq === undefined ? -1 : Number(last.seq);
 
-  if (lastJobSeq > q.after) {
-    const jobFilter: SQL[] = [eq(jobs.batchId, batch.id), gt(jobs.seq, q.after), lte(jobs.seq, lastJobSeq)];
-    if (wanted) jobFilter.push(inArray(jobs.state, [...wanted]));
+  // A row's status is known only once result blocks are laid over it (result-blocks.ts), so a status
+  // filter asks the store for every row that may match and is applied here.
+  const stored = wanted ? storedStatesFor(wanted) : null;
+  for (let after = q.after; after < lastJobSeq && out.length < q.limit;) {
+    const jobFilter: SQL[] = [eq(jobs.batchId, batch.id), gt(jobs.seq, after), lte(jobs.seq, lastJobSeq)];
+    if (stored) jobFilter.push(inArray(jobs.state, stored));
     const jobRows = await db
       .select({ ...resultColumns, seq: jobs.seq })
       .from(jobs)
       .where(and(...jobFilter))
       .orderBy(asc(jobs.seq))
       .limit(q.limit);
-    for (const j of jobRows) out.push({ ...toResultRow(j, batch.taskVersion), seq: j.seq });
+    await overlayResultBlocks(db, batch.id, jobRows);
+    for (const j of jobRows) {
+      if (wanted && !wanted.has(j.state as RowStatus)) continue;
+      out.push({ ...toResultRow(j, batch.taskVersion), seq: j.seq });
+      if (out.length >= q.limit) break;
+    }
+    if (jobRows.length < q.limit) break;
+    after = jobRows[jobRows.length - 1]!.seq;
   }
   if (out.length >= q.limit || (wanted && !wanted.has(blockStatus))) return out;
 

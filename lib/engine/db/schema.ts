@@ -157,6 +157,32 @@ export const batchRows = pgTable(
   (t) => [primaryKey({ columns: [t.batchId, t.block] })],
 );
 
+/**
+ * Finished jobs' results on the embedded store: one row per completion group and batch, holding the
+ * group's results as JSON text `[[seq, state, result, error_detected, error], …]`. The store's sole
+ * claimer writes these instead of rewriting each job row: that rewrite (a new tuple, two index
+ * entries and the result parsed into jsonb) was ~75 µs of the store thread per job, most of what
+ * the store spent on a job. The job row keeps state 'running'; an entry here for its seq is its
+ * final state and result, and readers lay it over the row (batches/result-blocks.ts). PostgreSQL
+ * with several workers still writes results into job rows.
+ */
+export const resultBlocks = pgTable(
+  'result_blocks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    // The seqs in the block and their bounds: readers fetch only blocks holding the seqs they read.
+    minSeq: integer('min_seq').notNull(),
+    maxSeq: integer('max_seq').notNull(),
+    seqs: integer('seqs').array().notNull(),
+    body: text('body').notNull(),
+    finishedAt: ts('finished_at').notNull().defaultNow(),
+  },
+  (t) => [index('result_blocks_batch_idx').on(t.batchId, t.minSeq)],
+);
+
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {

@@ -4,6 +4,7 @@ import { queryRows } from '../db/query-rows';
 import { PLAN_PER_CALL } from '../db/plan-per-call';
 import { heldBy } from './held-by';
 import { NO_USAGE, type LlmUsage } from '../llm/types';
+import type { BlockEntry } from '../batches/result-blocks';
 
 export interface Completion {
   id: number;
@@ -13,6 +14,20 @@ export interface Completion {
   errorDetected?: boolean;
   error?: string | null;
   retryDelayMs?: number;
+  /** The job's batch and row: needed to write a final result into a result block. */
+  batchId?: string | null;
+  seq?: number;
+}
+
+export interface CompleteOptions {
+  /**
+   * Write final results into result blocks instead of rewriting each job row. Only for the store's
+   * sole claimer (the embedded store): it trusts that every job it completes is still its own, which
+   * holds because nothing else takes a running job from it there (no other process, and no lease
+   * reaping while it runs; see Worker.start). Where workers share a store, a job whose lease was lost
+   * may be finished by another worker, and only the row path's lease check keeps its result single.
+   */
+  inBlocks?: boolean;
 }
 
 export interface FinishedBatch {
@@ -29,7 +44,12 @@ export interface FinishedBatch {
  * was re-queued and is finished by whoever holds it now, so every job has exactly one result and count.
  * Returns the batches this group finished.
  */
-export async function completeJobs(db: Db, workerId: string, items: Completion[]): Promise<FinishedBatch[]> {
+export async function completeJobs(
+  db: Db,
+  workerId: string,
+  items: Completion[],
+  opts: CompleteOptions = {},
+): Promise<FinishedBatch[]> {
   if (items.length === 0) return [];
   const finals = items.filter((i) => i.state !== 'retry');
   const retries = items.filter((i) => i.state === 'retry');
@@ -42,12 +62,42 @@ export async function completeJobs(db: Db, workerId: string, items: Completion[]
       WHERE j.id = v.id AND ${heldBy(workerId)}`);
   }
   if (finals.length === 0) return [];
-  const rows = await queryRows<FinishedBatch & { completed: boolean }>(db, finishStatement(workerId, finals));
+  const inBlocks = opts.inBlocks && finals.every((f) => f.batchId && f.seq !== undefined);
+  const rows = await queryRows<FinishedBatch & { completed: boolean }>(
+    db,
+    inBlocks ? blockStatement(finals) : finishStatement(workerId, finals),
+  );
   // A batch with jobs still running cannot have been complete before, so completed now means "just finished".
   return rows
     .filter((b) => b.completed)
     .map(({ id, cancelled, webhook_url }) => ({ id, cancelled, webhook_url }));
 }
+
+// Adds each batch's counts (a relation `counts`: id, n, failed, tin, tout, cost) to its counters and
+// its task version's model usage, closes the batches that are done and marks their webhook due.
+const BUMP_AND_CLOSE = sql`bumped AS (
+      UPDATE batches b SET
+        jobs_completed = b.jobs_completed + c.n,
+        jobs_failed = b.jobs_failed + c.failed,
+        input_tokens = b.input_tokens + c.tin,
+        output_tokens = b.output_tokens + c.tout,
+        cost_usd = b.cost_usd + c.cost,
+        completed = b.completed OR b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added,
+        job_status = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added
+          THEN CASE WHEN b.cancelled THEN 'CANCELLED' ELSE 'COMPLETED' END ELSE b.job_status END,
+        finished_at = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added THEN now() ELSE b.finished_at END,
+        webhook_due = b.webhook_due OR (b.webhook_url <> '' AND b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added)
+      FROM counts c WHERE b.id = c.id
+      RETURNING b.id, b.cancelled, b.webhook_url, b.completed, b.task_id, b.task_version, c.tin, c.tout, c.cost
+    ), used AS (
+      UPDATE task_versions tv SET input_tokens = tv.input_tokens + s.tin, output_tokens = tv.output_tokens + s.tout,
+        cost_usd = tv.cost_usd + s.cost
+      FROM (SELECT task_id, task_version, sum(tin) AS tin, sum(tout) AS tout, sum(cost) AS cost
+            FROM bumped WHERE tin + tout > 0 GROUP BY task_id, task_version) s
+      WHERE tv.task_id = s.task_id AND tv.version = s.task_version
+      RETURNING 1
+    )
+    SELECT id, cancelled, webhook_url, completed FROM bumped`;
 
 /** The statement that writes a group of final results and their batches' counters (see completeJobs). */
 export function finishStatement(workerId: string, finals: Completion[]): SQL {
@@ -73,29 +123,7 @@ export function finishStatement(workerId: string, finals: Completion[]): SQL {
       SELECT batch_id AS id, count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed,
         coalesce(sum(tin), 0)::bigint AS tin, coalesce(sum(tout), 0)::bigint AS tout, coalesce(sum(cost), 0)::float8 AS cost
       FROM done WHERE batch_id IS NOT NULL GROUP BY batch_id
-    ), bumped AS (
-      UPDATE batches b SET
-        jobs_completed = b.jobs_completed + c.n,
-        jobs_failed = b.jobs_failed + c.failed,
-        input_tokens = b.input_tokens + c.tin,
-        output_tokens = b.output_tokens + c.tout,
-        cost_usd = b.cost_usd + c.cost,
-        completed = b.completed OR b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added,
-        job_status = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added
-          THEN CASE WHEN b.cancelled THEN 'CANCELLED' ELSE 'COMPLETED' END ELSE b.job_status END,
-        finished_at = CASE WHEN b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added THEN now() ELSE b.finished_at END,
-        webhook_due = b.webhook_due OR (b.webhook_url <> '' AND b.jobs_completed + c.n + b.jobs_removed >= b.jobs_added)
-      FROM counts c WHERE b.id = c.id
-      RETURNING b.id, b.cancelled, b.webhook_url, b.completed, b.task_id, b.task_version, c.tin, c.tout, c.cost
-    ), used AS (
-      UPDATE task_versions tv SET input_tokens = tv.input_tokens + s.tin, output_tokens = tv.output_tokens + s.tout,
-        cost_usd = tv.cost_usd + s.cost
-      FROM (SELECT task_id, task_version, sum(tin) AS tin, sum(tout) AS tout, sum(cost) AS cost
-            FROM bumped WHERE tin + tout > 0 GROUP BY task_id, task_version) s
-      WHERE tv.task_id = s.task_id AND tv.version = s.task_version
-      RETURNING 1
-    )
-    SELECT id, cancelled, webhook_url, completed FROM bumped`;
+    ), ${BUMP_AND_CLOSE}`;
 }
 
 /** A result's model usage (JobOutcome.usage), zero where it has none. */
@@ -108,4 +136,40 @@ function usageOf(result: unknown): LlmUsage {
     output_tokens: whole(u.output_tokens),
     cost_usd: Number.isFinite(Number(u.cost_usd)) ? Number(u.cost_usd) : 0,
   };
+}
+
+/**
+ * The same as finishStatement for the sole claimer (CompleteOptions.inBlocks): each batch's results
+ * go into one result block (db/schema.ts, resultBlocks) and its job rows are left as they are. One
+ * insert per batch and group, where the row path rewrote a row per job.
+ */
+export function blockStatement(finals: Completion[]): SQL {
+  const byBatch = new Map<string, Completion[]>();
+  for (const f of finals) {
+    const group = byBatch.get(f.batchId!);
+    if (group) group.push(f);
+    else byBatch.set(f.batchId!, [f]);
+  }
+  const values = [...byBatch].map(([batchId, group]) => {
+    const seqs = group.map((f) => f.seq!);
+    const usage = group.map((f) => usageOf(f.result));
+    const sum = (pick: (u: LlmUsage) => number) => usage.reduce((a, u) => a + pick(u), 0);
+    const entries: BlockEntry[] = group.map((f) => [
+      f.seq!,
+      f.state as 'succeeded' | 'failed',
+      f.result ?? null,
+      Boolean(f.errorDetected),
+      f.error ?? null,
+    ]);
+    return sql`(${batchId}::text, ${group.length}::int, ${group.filter((f) => f.state === 'failed').length}::int,
+      ${sum((u) => u.input_tokens)}::bigint, ${sum((u) => u.output_tokens)}::bigint, ${sum((u) => u.cost_usd)}::float8,
+      ${Math.min(...seqs)}::int, ${Math.max(...seqs)}::int, ${sql.param(seqs)}::int[], ${JSON.stringify(entries)}::text)`;
+  });
+  // A data-modifying WITH runs to completion whether or not anything reads it.
+  return sql`
+    WITH counts(id, n, failed, tin, tout, cost, min_seq, max_seq, seqs, body) AS (VALUES ${sql.join(values, sql`, `)}),
+    ins AS (
+      INSERT INTO result_blocks (batch_id, min_seq, max_seq, seqs, body)
+      SELECT id, min_seq, max_seq, seqs, body FROM counts
+    ), ${BUMP_AND_CLOSE}`;
 }

@@ -3,17 +3,48 @@ import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
 
 /**
- * Put back jobs whose worker stopped renewing their lease (it died or hung). With `all`, every running
- * job is put back: used at start-up on the embedded store, whose lock file proves no other process runs.
- * A job that already used its attempts is failed instead, so a job that kills its worker cannot loop forever.
+ * Put back jobs whose worker stopped renewing their lease (it died or hung). Run where workers share
+ * the store (PostgreSQL); the embedded store uses requeueInterrupted at start-up instead. A job that
+ * already used its attempts is failed instead, so a job that kills its worker cannot loop forever.
  */
-export async function reapExpiredLeases(db: Db, maxAttempts: number, all = false): Promise<number> {
+export async function reapExpiredLeases(db: Db, maxAttempts: number): Promise<number> {
   const res = await queryRows<{ id: number; state: string }>(db, sql`
     UPDATE jobs SET
       state = CASE WHEN attempts >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END,
       locked_by = NULL, lease_until = NULL, run_after = now()
-    WHERE state = 'running' AND (${all} OR lease_until < now())
+    WHERE state = 'running' AND lease_until < now()
     RETURNING id, state`);
+  return settleReaped(db, res);
+}
+
+/**
+ * At start-up on the embedded store, whose lock file proves no other process runs: every job left
+ * running by a process that died goes back to the queue (or fails, as above), without waiting for its
+ * lease. A job the sole claimer finished keeps the row state 'running' with its result in a result
+ * block (db/schema.ts, resultBlocks), so it is skipped; and only batches still open can have an
+ * unfinished job, so the rows of finished batches, however many, are not looked at.
+ */
+export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<number> {
+  const res = await queryRows<{ id: number; state: string }>(db, sql`
+    WITH open AS (
+      SELECT id FROM batches WHERE NOT completed AND job_status <> 'INGESTING'
+    ), finished AS MATERIALIZED (
+      SELECT r.batch_id, unnest(r.seqs) AS seq FROM result_blocks r JOIN open o ON o.id = r.batch_id
+    ), stale AS (
+      SELECT j.id FROM jobs j JOIN open o ON o.id = j.batch_id
+      WHERE j.state = 'running'
+        AND NOT EXISTS (SELECT 1 FROM finished f WHERE f.batch_id = j.batch_id AND f.seq = j.seq)
+    )
+    UPDATE jobs j SET
+      state = CASE WHEN j.attempts >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END,
+      locked_by = NULL, lease_until = NULL, run_after = now()
+    FROM stale WHERE j.id = stale.id
+    RETURNING j.id, j.state`);
+  return settleReaped(db, res);
+}
+
+/** Fails the reaped jobs that used their attempts; returns how many jobs were reaped in all. */
+async function settleReaped(db: Db, res: { id: number; state: string }[]): Promise<number> {
   const exhausted = res.filter((r) => r.state === 'failed_reaped').map((r) => Number(r.id));
   if (exhausted.length) await failExhausted(db, exhausted);
   return res.length;

@@ -120,9 +120,15 @@ export class Worker {
         renewLeases(this.opts.db, this.id, this.claimedIds(), this.opts.leaseMs).catch((e) =>
           console.error('[quarry] lease renewal failed:', (e as Error).message),
         );
-        reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
-          console.error('[quarry] reaper failed:', (e as Error).message),
-        );
+        // The sole claimer's store is held by this process alone: its running jobs are its own and
+        // renewed here, and jobs left running by an earlier process were put back at start-up
+        // (requeueInterrupted). Reaping would also take its finished jobs, whose rows stay 'running'
+        // with their results in result blocks.
+        if (!this.opts.soleClaimer) {
+          reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
+            console.error('[quarry] reaper failed:', (e as Error).message),
+          );
+        }
         // Catch up completion webhooks whose enqueue was interrupted (a crash right after the batch closed).
         enqueueDueCompletionWebhooks(this.opts.db)
           .then((n) => n && this.opts.afterBatchesFinished?.([]))
@@ -432,6 +438,8 @@ export class Worker {
     const { transient: _t, retryAfterSeconds: _r, crawlDelayMs: _c, ...stored } = o;
     return {
       id: job.id,
+      batchId: job.batch_id,
+      seq: job.seq,
       state: o.error_detected ? 'failed' : 'succeeded',
       result: stored,
       errorDetected: o.error_detected,
@@ -472,7 +480,8 @@ export class Worker {
   }
 
   private async completeWithHook(items: Completion[]): Promise<FinishedBatch[]> {
-    const finished = await completeJobs(this.opts.db, this.id, items);
+    // The sole claimer writes results into result blocks (CompleteOptions.inBlocks says why it may).
+    const finished = await completeJobs(this.opts.db, this.id, items, { inBlocks: this.opts.soleClaimer });
     const withHook = finished.filter((b) => b.webhook_url).map((b) => b.id);
     if (withHook.length) await enqueueDueCompletionWebhooks(this.opts.db, withHook);
     return finished;

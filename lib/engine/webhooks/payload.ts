@@ -2,6 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { batches, jobs } from '../db/schema';
+import { overlayResultBlocks } from '../batches/result-blocks';
 import { PART_SIZE } from './enqueue';
 
 /** The job columns a result row is made from; select just these to keep big reads light. */
@@ -81,13 +82,15 @@ export async function buildPayload(
     .from(batches)
     .where(eq(batches.id, delivery.batchId));
   if (!batch) throw new Error(`batch ${delivery.batchId} no longer exists`);
+  // Rows with a block entry are stored as 'running', never 'removed', so the filter holds before the overlay.
   const rows = await db
-    .select(resultColumns)
+    .select({ ...resultColumns, seq: jobs.seq })
     .from(jobs)
     .where(and(eq(jobs.batchId, delivery.batchId), ne(jobs.state, 'removed')))
     .orderBy(asc(jobs.seq))
     .limit(PART_SIZE)
     .offset((delivery.part - 1) * PART_SIZE);
+  await overlayResultBlocks(db, delivery.batchId, rows);
   return {
     status: 'success',
     batch_id: delivery.batchId,

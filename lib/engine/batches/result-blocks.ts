@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+
+// Result blocks (db/schema.ts, resultBlocks) hold the final state and result of jobs finished by the
+// embedded store's sole claimer, whose job rows keep the state 'running' the claim gave them. Every
+// reader of job rows lays the blocks over what it read, so a job reads the same whichever way its
+// result was written. Cancel marks only pending rows 'removed', so a row with a block entry is never
+// 'removed', and a stored 'removed' (or 'pending') is still the row's state.
+
+/** One finished job in a result block. */
+export type BlockEntry = [
+  seq: number,
+  state: 'succeeded' | 'failed',
+  result: unknown,
+  errorDetected: boolean,
+  error: string | null,
+];
+
+/** The fields of a job row that a block entry decides; the rest stays as the claim wrote it. */
+export interface BlockOverlaid {
+  seq: number;
+  state: string;
+  result: unknown;
+  errorDetected: boolean;
+  error: string | null;
+  finishedAt: Date | null;
+}
+
+/**
+ * Gives each row of `rows` (job rows of `batchId`, in any order) that is stored as 'running' and has a
+ * block entry its final state, result, error and finish time, in place. Rows stored in any other
+ * state are final already, so a page without a running row (PostgreSQL's, or the rows of a batch
+ * finished before blocks) costs no query.
+ */
+export async function overlayResultBlocks<T extends BlockOverlaid>(
+  db: Db,
+  batchId: string,
+  rows: T[],
+): Promise<T[]> {
+  const running = rows.filter((r) => r.state === 'running');
+  if (running.length === 0) return rows;
+  const seqs = running.map((r) => r.seq);
+  let lo = seqs[0]!;
+  let hi = lo;
+  for (const s of seqs) {
+    if (s < lo) lo = s;
+    if (s > hi) hi = s;
+  }
+  // Only blocks holding one of these seqs: a late straggler's block spans a wide range of seqs, and
+  // its bounds alone would have every page in that range parse it.
+  const blocks = await queryRows<{ body: string; finished_at: Date | string }>(
+    db,
+    sql`SELECT body, finished_at FROM result_blocks
+        WHERE batch_id = ${batchId} AND min_seq <= ${hi} AND max_seq >= ${lo} AND seqs && ${sql.param(seqs)}::int[]`,
+  );
+  if (blocks.length === 0) return rows;
+  const bySeq = new Map(running.map((r) => [r.seq, r]));
+  for (const block of blocks) {
+    const finishedAt = new Date(block.finished_at);
+    for (const [seq, state, result, errorDetected, error] of JSON.parse(block.body) as BlockEntry[]) {
+      const row = bySeq.get(seq);
+      if (!row) continue;
+      row.state = state;
+      row.result = result;
+      row.errorDetected = errorDetected;
+      row.error = error;
+      row.finishedAt = finishedAt;
+    }
+  }
+  return rows;
+}
+
+/**
+ * The stored states a row must have to read as one of `wanted` once blocks are laid over it: a row
+ * that reads 'succeeded' or 'failed' may still be stored as 'running'.
+ */
+export function storedStatesFor(wanted: Iterable<string>): string[] {
+  const stored = new Set<string>();
+  for (const w of wanted) {
+    stored.add(w);
+    if (w === 'succeeded' || w === 'failed') stored.add('running');
+  }
+  return [...stored];
+}

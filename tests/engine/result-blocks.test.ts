@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '@/lib/engine/db/query-rows';
+import { batches, jobs, resultBlocks } from '@/lib/engine/db/schema';
+import { requeueInterrupted } from '@/lib/engine/queue/reaper';
+import { storedStatesFor, type BlockEntry } from '@/lib/engine/batches/result-blocks';
+import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
+import { startTestEngine, type TestEngine } from '../support/engine-harness';
+import { jobsAsRead } from '../support/job-states';
+
+// The embedded store's sole claimer writes finished jobs' results into result blocks and leaves their
+// job rows as the claim wrote them ('running'); every reader lays the blocks over the rows. On
+// PostgreSQL (workers sharing the store) results are written into the job rows. A batch must read
+// the same either way.
+const embedded = !process.env.DATABASE_URL;
+let t: TestEngine;
+let site: FixtureSite;
+let api: ReturnType<typeof apiClient>;
+let taskId: string;
+beforeAll(async () => {
+  site = await startFixtureSite();
+  t = await startTestEngine({ env: { QUARRY_HOST_DELAY_MS: '0', QUARRY_RESEARCH_THREADS: '0' } });
+  api = apiClient(t.url, t.key);
+  taskId = await createContactTask(api);
+});
+afterAll(async () => {
+  await t?.close();
+  await site?.close();
+});
+
+// Every third row's page does not exist: that job fails.
+const fails = (n: number) => n % 3 === 2;
+
+it('a finished batch reads the same from result blocks: rows by status and page, results, counts', async () => {
+  const rows = Array.from({ length: 30 }, (_, n) => ({
+    data_uuid: `r${n}`,
+    inputs: [fails(n) ? `${site.url}/no-such-page/${n}` : `${site.url}/co/${n}/contact`],
+  }));
+  const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
+  expect(created.status).toBe(201);
+  const id = created.body.data.batch_id as string;
+  const done = await waitFor(async () => {
+    const b = (await api.get(`/v0/batches/${id}`)).body.data;
+    return b.completed ? b : undefined;
+  });
+  expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 30, jobs_failed: 10 });
+
+  // Where the results are: blocks on the embedded store (rows not rewritten), rows on PostgreSQL.
+  const stored = await queryRows<{ state: string; n: number }>(
+    t.engine.db,
+    sql`SELECT state, count(*)::int AS n FROM jobs WHERE batch_id = ${id} GROUP BY state ORDER BY state`,
+  );
+  const [inBlocks] = await queryRows<{ n: number }>(
+    t.engine.db,
+    sql`SELECT coalesce(sum(cardinality(seqs)), 0)::int AS n FROM result_blocks WHERE batch_id = ${id}`,
+  );
+  if (embedded) {
+    expect(stored).toEqual([{ state: 'running', n: 30 }]);
+    expect(inBlocks!.n).toBe(30);
+  } else {
+    expect(stored).toEqual([
+      { state: 'failed', n: 10 },
+      { state: 'succeeded', n: 20 },
+    ]);
+    expect(inBlocks!.n).toBe(0);
+  }
+
+  // The rows listing in pages of 7, then filtered by status.
+  const listed: {
+    seq: number;
+    status: string;
+    data_json: { email?: string } | null;
+    error: string | null;
+    finished_at: string | null;
+  }[] = [];
+  for (let after: number | null = -1; after !== null;) {
+    const page = (await api.get(`/v0.1/batches/${id}/rows?after=${after}&limit=7`)).body.data;
+    listed.push(...page.rows);
+    after = page.next_after;
+  }
+  expect(listed.map((r) => r.seq)).toEqual(rows.map((_, n) => n));
+  for (const r of listed) {
+    expect(r.status).toBe(fails(r.seq) ? 'failed' : 'succeeded');
+    expect(r.finished_at).not.toBeNull();
+    if (fails(r.seq)) expect(r.error).toBeTruthy();
+    else expect(r.data_json?.email).toBe(`info@co${r.seq}.example`);
+  }
+  const withStatus = async (status: string, limit = 4) => {
+    const seqs: number[] = [];
+    for (let after: number | null = -1; after !== null;) {
+      const page = (await api.get(`/v0.1/batches/${id}/rows?status=${status}&after=${after}&limit=${limit}`))
+        .body.data;
+      seqs.push(...page.rows.map((r: { seq: number }) => r.seq));
+      after = page.next_after;
+    }
+    return seqs;
+  };
+  expect(await withStatus('failed')).toEqual(rows.map((_, n) => n).filter(fails));
+  expect(await withStatus('succeeded', 100)).toEqual(rows.map((_, n) => n).filter((n) => !fails(n)));
+  expect(await withStatus('running')).toEqual([]);
+  expect(await withStatus('pending,running')).toEqual([]);
+
+  // The results endpoint and the test helper agree with the listing.
+  const results = (await api.get(`/v0/batches/${id}/results`)).body.data.data as {
+    data_uuid: string;
+    status: string;
+  }[];
+  expect(results.map((r) => [r.data_uuid, r.status])).toEqual(listed.map((r) => [`r${r.seq}`, r.status]));
+  expect((await jobsAsRead(t.engine.db, id)).map((j) => j.state)).toEqual(listed.map((r) => r.status));
+});
+
+it.skipIf(!embedded)(
+  'start-up puts back the jobs a dead process left running, not the ones it finished',
+  async () => {
+    // As a process that died mid-batch leaves the store: four rows claimed, two with results in a block.
+    const id = 'batch_interrupted';
+    const [task] = await queryRows<{ version: number }>(
+      t.engine.db,
+      sql`SELECT version FROM task_versions WHERE task_id = ${taskId} ORDER BY version DESC LIMIT 1`,
+    );
+    await t.engine.db.insert(batches).values({
+      id,
+      taskId,
+      taskVersion: task!.version,
+      name: 'interrupted',
+      jobStatus: 'RUNNING',
+      jobsSubmitted: 6,
+      jobsAdded: 6,
+      jobsCompleted: 2,
+      nextOrd: 4,
+    });
+    await t.engine.db.insert(jobs).values(
+      [0, 1, 2, 3].map((seq) => ({
+        jobId: `job_i${seq}`,
+        batchId: id,
+        seq,
+        dataUuid: `i${seq}`,
+        inputs: [`${site.url}/co/${seq}/contact`],
+        host: '127.0.0.1',
+        state: 'running',
+        attempts: seq === 3 ? 3 : 1,
+        lockedBy: 'w-dead',
+        leaseUntil: new Date(Date.now() + 60_000),
+        startedAt: new Date(),
+      })),
+    );
+    const entries: BlockEntry[] = [
+      [1, 'succeeded', { data_json: { email: 'a@b.example' } }, false, null],
+      [0, 'failed', null, true, 'the page could not be read'],
+    ];
+    await t.engine.db
+      .insert(resultBlocks)
+      .values({ batchId: id, minSeq: 0, maxSeq: 1, seqs: [1, 0], body: JSON.stringify(entries) });
+
+    // seq 2 goes back to the queue; seq 3 used its attempts and fails; 0 and 1 keep their results.
+    expect(await requeueInterrupted(t.engine.db, 3)).toBe(2);
+    const read = await jobsAsRead(t.engine.db, id);
+    expect(read.map((j) => [j.seq, j.state])).toEqual([
+      [0, 'failed'],
+      [1, 'succeeded'],
+      [2, 'pending'],
+      [3, 'failed'],
+    ]);
+    expect(read[3]!.error).toMatch(/interrupted too many times/);
+    const [b] = await queryRows<{ jobs_completed: number; jobs_failed: number }>(
+      t.engine.db,
+      sql`SELECT jobs_completed, jobs_failed FROM batches WHERE id = ${id}`,
+    );
+    expect(b).toEqual({ jobs_completed: 3, jobs_failed: 1 });
+    // Run again (the next start): nothing is left to put back.
+    expect(await requeueInterrupted(t.engine.db, 3)).toBe(0);
+    await t.engine.db.execute(
+      sql`UPDATE batches SET job_status = 'CANCELLED', completed = true WHERE id = ${id}`,
+    );
+  },
+);
+
+it('a status filter asks the store for rows stored as running too, when they may read as finished', () => {
+  expect(storedStatesFor(['failed']).sort()).toEqual(['failed', 'running']);
+  expect(storedStatesFor(['pending', 'removed']).sort()).toEqual(['pending', 'removed']);
+  expect(storedStatesFor(['running']).sort()).toEqual(['running']);
+});
