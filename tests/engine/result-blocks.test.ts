@@ -75,7 +75,9 @@ it('a finished batch reads the same from result blocks: rows by status and page,
     finished_at: string | null;
   }[] = [];
   for (let after: number | null = -1; after !== null;) {
-    const page = (await api.get(`/v0.1/batches/${id}/rows?after=${after}&limit=7`)).body.data;
+    const page: { rows: typeof listed; next_after: number | null } = (
+      await api.get(`/v0.1/batches/${id}/rows?after=${after}&limit=7`)
+    ).body.data;
     listed.push(...page.rows);
     after = page.next_after;
   }
@@ -89,9 +91,10 @@ it('a finished batch reads the same from result blocks: rows by status and page,
   const withStatus = async (status: string, limit = 4) => {
     const seqs: number[] = [];
     for (let after: number | null = -1; after !== null;) {
-      const page = (await api.get(`/v0.1/batches/${id}/rows?status=${status}&after=${after}&limit=${limit}`))
-        .body.data;
-      seqs.push(...page.rows.map((r: { seq: number }) => r.seq));
+      const page: { rows: { seq: number }[]; next_after: number | null } = (
+        await api.get(`/v0.1/batches/${id}/rows?status=${status}&after=${after}&limit=${limit}`)
+      ).body.data;
+      seqs.push(...page.rows.map((r) => r.seq));
       after = page.next_after;
     }
     return seqs;

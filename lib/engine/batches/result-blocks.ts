@@ -47,12 +47,15 @@ export async function overlayResultBlocks<T extends BlockOverlaid>(
     if (s < lo) lo = s;
     if (s > hi) hi = s;
   }
-  // Only blocks holding one of these seqs: a late straggler's block spans a wide range of seqs, and
-  // its bounds alone would have every page in that range parse it.
+  // Blocks whose bounds meet these seqs. A block is usually compact (its jobs were claimed in order
+  // and finished together); one that holds a late straggler spans a wide range, and its bounds alone
+  // would have every page in that range parse it, so such a block must hold one of the seqs. The
+  // overlap test is left to wide blocks: on compact ones it cost ~1-3 ms per 1,000-row page for nothing.
   const blocks = await queryRows<{ body: string; finished_at: Date | string }>(
     db,
     sql`SELECT body, finished_at FROM result_blocks
-        WHERE batch_id = ${batchId} AND min_seq <= ${hi} AND max_seq >= ${lo} AND seqs && ${sql.param(seqs)}::int[]`,
+        WHERE batch_id = ${batchId} AND min_seq <= ${hi} AND max_seq >= ${lo}
+          AND (max_seq - min_seq < 4 * cardinality(seqs) OR seqs && ${sql.param(seqs)}::int[])`,
   );
   if (blocks.length === 0) return rows;
   const bySeq = new Map(running.map((r) => [r.seq, r]));
