@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { batches, jobs, resultBlocks } from '@/lib/engine/db/schema';
 import { requeueInterrupted } from '@/lib/engine/queue/reaper';
-import { storedStatesFor, type BlockEntry } from '@/lib/engine/batches/result-blocks';
+import { overlayResultBlocks, storedStatesFor, type BlockEntry } from '@/lib/engine/batches/result-blocks';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
@@ -116,6 +116,9 @@ it('a finished batch reads the same from result blocks: rows by status and page,
 it.skipIf(!embedded)(
   'start-up puts back the jobs a dead process left running, not the ones it finished',
   async () => {
+    // A store with no worker of its own: a running one would claim the rows put back before they are read.
+    const t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+    const taskId = await createContactTask(apiClient(t.url, t.key));
     // As a process that died mid-batch leaves the store: four rows claimed, two with results in a block.
     const id = 'batch_interrupted';
     const [task] = await queryRows<{ version: number }>(
@@ -173,11 +176,60 @@ it.skipIf(!embedded)(
     expect(b).toEqual({ jobs_completed: 3, jobs_failed: 1 });
     // Run again (the next start): nothing is left to put back.
     expect(await requeueInterrupted(t.engine.db, 3)).toBe(0);
-    await t.engine.db.execute(
-      sql`UPDATE batches SET job_status = 'CANCELLED', completed = true WHERE id = ${id}`,
-    );
+    await t.close();
   },
 );
+
+it('a block stretched by a straggler still gives its jobs their results', async () => {
+  const [task] = await queryRows<{ version: number }>(
+    t.engine.db,
+    sql`SELECT version FROM task_versions WHERE task_id = ${taskId} ORDER BY version DESC LIMIT 1`,
+  );
+  const id = 'batch_straggler';
+  await t.engine.db.insert(batches).values({
+    id,
+    taskId,
+    taskVersion: task!.version,
+    name: 'straggler',
+    // Finished: the engine's worker claims nothing from it (the overlay does not read the batch).
+    jobStatus: 'COMPLETED',
+    completed: true,
+  });
+  // Seq 3 finished long after its neighbours, in the block of seqs 50-52: bounds 3-52 for 4 jobs.
+  const entries: BlockEntry[] = [3, 50, 51, 52].map((seq) => [
+    seq,
+    'succeeded',
+    { data_json: { n: seq } },
+    false,
+    null,
+  ]);
+  await t.engine.db.insert(resultBlocks).values({
+    batchId: id,
+    minSeq: 3,
+    maxSeq: 52,
+    seqs: entries.map((e) => e[0]),
+    body: JSON.stringify(entries),
+  });
+  const row = (seq: number) => ({
+    seq,
+    state: 'running',
+    result: null as unknown,
+    errorDetected: false,
+    error: null,
+    finishedAt: null as Date | null,
+  });
+  const read = await overlayResultBlocks(t.engine.db, id, [row(2), row(3), row(4), row(51)]);
+  expect(read.map((r) => [r.seq, r.state, r.result])).toEqual([
+    [2, 'running', null],
+    [3, 'succeeded', { data_json: { n: 3 } }],
+    [4, 'running', null],
+    [51, 'succeeded', { data_json: { n: 51 } }],
+  ]);
+  expect(read[1]!.finishedAt).toBeInstanceOf(Date);
+  // Rows between the straggler and the block's others: the block holds none of them.
+  const between = await overlayResultBlocks(t.engine.db, id, [row(10), row(11)]);
+  expect(between.map((r) => r.state)).toEqual(['running', 'running']);
+});
 
 it('a status filter asks the store for rows stored as running too, when they may read as finished', () => {
   expect(storedStatesFor(['failed']).sort()).toEqual(['failed', 'running']);
