@@ -61,8 +61,10 @@ describe('sitemap cache', () => {
     expect(urls).toEqual([`${origin}/co/contact`, `${origin}/co/about`]);
     expect(asked).toEqual(['/sitemap.xml', '/a.xml', '/b.xml']);
     expect(paths()).toEqual(['/sitemap.xml', '/a.xml', '/b.xml']);
-    // Timers may fire a little early or late; unpaced, the three would arrive within milliseconds.
-    for (let i = 1; i < hits.length; i++) expect(hits[i]!.at - hits[i - 1]!.at).toBeGreaterThanOrEqual(130);
+    // The pacer spaces the requests' starts 150 ms apart; these are arrivals, and on a busy machine one
+    // request can take tens of ms longer to arrive than the next (a CI run saw 129 ms). Unpaced, the
+    // three would arrive within a few milliseconds.
+    for (let i = 1; i < hits.length; i++) expect(hits[i]!.at - hits[i - 1]!.at).toBeGreaterThanOrEqual(100);
   });
 
   it('a load without a turn lists nothing and is not kept: the next job reads the sitemap', async () => {
@@ -127,9 +129,10 @@ describe('a job on a site without a Crawl-delay', () => {
       });
       expect(r.data.phone).toBe('+14155550134');
       const at = new Map(hits.map((h) => [h.path, h.at]));
-      // The three sitemaps within moments of the start page; the follow-up page a gap after it.
+      // The three sitemaps within moments of the start page; the follow-up page a gap after it (600 ms
+      // between the requests' starts; arrivals may lose some of it to a busy machine, as above).
       expect(at.get('/b.xml')! - at.get('/co/')!).toBeLessThan(500);
-      expect(at.get('/co/contact')! - at.get('/co/')!).toBeGreaterThanOrEqual(550);
+      expect(at.get('/co/contact')! - at.get('/co/')!).toBeGreaterThanOrEqual(500);
     } finally {
       robotsTxt = 'User-agent: *\nCrawl-delay: 1\nAllow: /\n';
       await researcher.close();
