@@ -90,8 +90,12 @@ test('upload an XLSX whose SpreadsheetML carries a namespace prefix (as the Open
 });
 
 test('cancel against a slow site: jobs_removed and the final counts add up', async ({ page }) => {
+  // Pages slow enough that rows still wait when the cancel is confirmed: the dialog's screenshots
+  // (light, dark, axe) take 3-16 s on a busy machine, and at 1.5 s a page the worker (8 at a time,
+  // 16 more ready) had handed out all 60 rows 17 s after the launch. At 3 s a page (a job reads two or
+  // three) that takes ~40 s.
   const lines = Array.from({ length: 60 }, (_, n) =>
-    JSON.stringify({ data_uuid: `slow-${n}`, inputs: [`${SITE()}/slow/1500/co/${n}/`] }),
+    JSON.stringify({ data_uuid: `slow-${n}`, inputs: [`${SITE()}/slow/3000/co/${n}/`] }),
   );
   await openWizard(page, {
     name: 'slow.jsonl',
