@@ -129,6 +129,13 @@ describe('create-batch, progress and results', () => {
     const hook = await waitFor(async () => hooks.received.find((h) => h.json?.batch_id === batchId));
     expect(hook.json).toMatchObject({ status: 'success', batch_id: batchId, part: 1, parts: 1 });
     expect(hook.json.data).toHaveLength(30);
+    // Each row as finished: its status and data (on the embedded store, from the result blocks).
+    const rows = hook.json.data as { data_uuid: string; status: string; data_json: Record<string, unknown> | null }[];
+    expect(rows.map((r) => r.data_uuid)).toEqual(ns.map((n) => `u-${n}`));
+    for (const [i, row] of rows.entries()) {
+      expect(row.status).toBe('succeeded');
+      expect(emailOf(row)).toBe(companyFacts(ns[i]!).email);
+    }
     const wh = new Webhook(t.engine.webhookSecret);
     expect(() => wh.verify(hook.body, hook.headers as Record<string, string>)).not.toThrow();
   });
