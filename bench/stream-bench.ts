@@ -3,7 +3,7 @@
 // laid over them); peak RSS growth of the process.
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { batches, jobs, resultBlocks } from '../lib/engine/db/schema';
-import { overlayResultBlocks, type BlockEntry } from '../lib/engine/batches/result-blocks';
+import { overlayResultBlocks, resultBlockRow, type BlockEntry } from '../lib/engine/batches/result-blocks';
 import { newId } from '../lib/engine/ids';
 import { signedFileUrl } from '../lib/engine/batches/file-url';
 import { loadDefinition } from '../lib/engine/tasks/queries';
@@ -65,15 +65,7 @@ async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: b
     await db.insert(jobs).values(values);
     if (!inBlocks) continue;
     for (let k = 0; k < entries.length; k += BLOCK) {
-      const part = entries.slice(k, k + BLOCK);
-      await db.insert(resultBlocks).values({
-        batchId,
-        minSeq: part[0]![0],
-        maxSeq: part[part.length - 1]![0],
-        seqs: part.map((e) => e[0]),
-        body: JSON.stringify(part),
-        finishedAt: started,
-      });
+      await db.insert(resultBlocks).values({ ...resultBlockRow(batchId, entries.slice(k, k + BLOCK)), finishedAt: started });
     }
   }
   return batchId;

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { batches, jobs, resultBlocks } from '@/lib/engine/db/schema';
 import { requeueInterrupted } from '@/lib/engine/queue/reaper';
-import { overlayResultBlocks, storedStatesFor, type BlockEntry } from '@/lib/engine/batches/result-blocks';
+import {
+  overlayResultBlocks,
+  resultBlockRow,
+  storedStatesFor,
+  type BlockEntry,
+} from '@/lib/engine/batches/result-blocks';
+import { loadDefinition } from '@/lib/engine/tasks/queries';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
@@ -121,14 +127,11 @@ it.skipIf(!embedded)(
     const taskId = await createContactTask(apiClient(t.url, t.key));
     // As a process that died mid-batch leaves the store: four rows claimed, two with results in a block.
     const id = 'batch_interrupted';
-    const [task] = await queryRows<{ version: number }>(
-      t.engine.db,
-      sql`SELECT version FROM task_versions WHERE task_id = ${taskId} ORDER BY version DESC LIMIT 1`,
-    );
+    const { version } = await loadDefinition(t.engine.db, taskId);
     await t.engine.db.insert(batches).values({
       id,
       taskId,
-      taskVersion: task!.version,
+      taskVersion: version,
       name: 'interrupted',
       jobStatus: 'RUNNING',
       jobsSubmitted: 6,
@@ -155,9 +158,7 @@ it.skipIf(!embedded)(
       [1, 'succeeded', { data_json: { email: 'a@b.example' } }, false, null],
       [0, 'failed', null, true, 'the page could not be read'],
     ];
-    await t.engine.db
-      .insert(resultBlocks)
-      .values({ batchId: id, minSeq: 0, maxSeq: 1, seqs: [1, 0], body: JSON.stringify(entries) });
+    await t.engine.db.insert(resultBlocks).values(resultBlockRow(id, entries));
 
     // seq 2 goes back to the queue; seq 3 used its attempts and fails; 0 and 1 keep their results.
     expect(await requeueInterrupted(t.engine.db, 3)).toBe(2);
@@ -181,15 +182,12 @@ it.skipIf(!embedded)(
 );
 
 it('a block stretched by a straggler still gives its jobs their results', async () => {
-  const [task] = await queryRows<{ version: number }>(
-    t.engine.db,
-    sql`SELECT version FROM task_versions WHERE task_id = ${taskId} ORDER BY version DESC LIMIT 1`,
-  );
+  const { version } = await loadDefinition(t.engine.db, taskId);
   const id = 'batch_straggler';
   await t.engine.db.insert(batches).values({
     id,
     taskId,
-    taskVersion: task!.version,
+    taskVersion: version,
     name: 'straggler',
     // Finished: the engine's worker claims nothing from it (the overlay does not read the batch).
     jobStatus: 'COMPLETED',
@@ -203,13 +201,7 @@ it('a block stretched by a straggler still gives its jobs their results', async 
     false,
     null,
   ]);
-  await t.engine.db.insert(resultBlocks).values({
-    batchId: id,
-    minSeq: 3,
-    maxSeq: 52,
-    seqs: entries.map((e) => e[0]),
-    body: JSON.stringify(entries),
-  });
+  await t.engine.db.insert(resultBlocks).values(resultBlockRow(id, entries));
   const row = (seq: number) => ({
     seq,
     state: 'running',

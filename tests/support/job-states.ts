@@ -14,7 +14,7 @@ export async function jobsAsRead(db: Db, batchId: string) {
       dataUuid: jobs.dataUuid,
       state: jobs.state,
       attempts: jobs.attempts,
-      result: jobs.result as typeof jobs.result,
+      result: jobs.result,
       errorDetected: jobs.errorDetected,
       error: jobs.error,
       startedAt: jobs.startedAt,

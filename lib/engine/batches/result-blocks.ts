@@ -17,6 +17,18 @@ export type BlockEntry = [
   error: string | null,
 ];
 
+/** A result block as stored (db/schema.ts, resultBlocks), made from its entries in any order. */
+export function resultBlockRow(batchId: string, entries: BlockEntry[]) {
+  const seqs = entries.map((e) => e[0]);
+  return {
+    batchId,
+    minSeq: Math.min(...seqs),
+    maxSeq: Math.max(...seqs),
+    seqs,
+    body: JSON.stringify(entries),
+  };
+}
+
 /** The fields of a job row that a block entry decides; the rest stays as the claim wrote it. */
 export interface BlockOverlaid {
   seq: number;

@@ -4,7 +4,7 @@ import { queryRows } from '../db/query-rows';
 import { PLAN_PER_CALL } from '../db/plan-per-call';
 import { heldBy } from './held-by';
 import { NO_USAGE, type LlmUsage } from '../llm/types';
-import type { BlockEntry } from '../batches/result-blocks';
+import { resultBlockRow } from '../batches/result-blocks';
 
 export interface Completion {
   id: number;
@@ -151,19 +151,21 @@ export function blockStatement(finals: Completion[]): SQL {
     else byBatch.set(f.batchId!, [f]);
   }
   const values = [...byBatch].map(([batchId, group]) => {
-    const seqs = group.map((f) => f.seq!);
     const usage = group.map((f) => usageOf(f.result));
     const sum = (pick: (u: LlmUsage) => number) => usage.reduce((a, u) => a + pick(u), 0);
-    const entries: BlockEntry[] = group.map((f) => [
-      f.seq!,
-      f.state as 'succeeded' | 'failed',
-      f.result ?? null,
-      Boolean(f.errorDetected),
-      f.error ?? null,
-    ]);
+    const block = resultBlockRow(
+      batchId,
+      group.map((f) => [
+        f.seq!,
+        f.state as 'succeeded' | 'failed',
+        f.result ?? null,
+        Boolean(f.errorDetected),
+        f.error ?? null,
+      ]),
+    );
     return sql`(${batchId}::text, ${group.length}::int, ${group.filter((f) => f.state === 'failed').length}::int,
       ${sum((u) => u.input_tokens)}::bigint, ${sum((u) => u.output_tokens)}::bigint, ${sum((u) => u.cost_usd)}::float8,
-      ${Math.min(...seqs)}::int, ${Math.max(...seqs)}::int, ${sql.param(seqs)}::int[], ${JSON.stringify(entries)}::text)`;
+      ${block.minSeq}::int, ${block.maxSeq}::int, ${sql.param(block.seqs)}::int[], ${block.body}::text)`;
   });
   // A data-modifying WITH runs to completion whether or not anything reads it.
   return sql`
