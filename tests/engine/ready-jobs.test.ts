@@ -47,7 +47,8 @@ it('a cancel puts the ready jobs back: only the started ones run and count as in
   await waitFor(async () => fetchedRows('a') >= 2 || undefined);
   // Every job takes over a second (two slow pages): the two running ones are still running here.
   if (embedded) {
-    // Two running and four ready (twice the concurrency): six rows claimed, two pages requested.
+    // Two running and four ready (twice the concurrency, the least kept ready: ready-size.ts): six rows
+    // claimed, two pages requested.
     await waitFor(async () => ((await jobRows(id)).running ?? 0) >= 6 || undefined, 2_000);
     expect(fetchedRows('a')).toBe(2);
   }

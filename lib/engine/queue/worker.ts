@@ -13,6 +13,7 @@ import { beforeCancel, noCancelRunning } from './cancel-epoch';
 import { releaseUnstarted } from './release';
 import { enqueueDueCompletionWebhooks } from '../webhooks/enqueue-due';
 import { JobStop } from '../research/job-stop';
+import { ReadySize } from './ready-size';
 
 export interface WorkerOptions {
   db: Db;
@@ -31,7 +32,7 @@ export interface WorkerOptions {
   /**
    * This worker is the store's only claimer (the embedded store, which one process holds): it starts
    * new rows' jobs as it sends their claim statement instead of after it returns, and keeps up to
-   * 2 × `concurrency` more claimed jobs ready to start the moment a slot frees (cancel-epoch.ts).
+   * 2 to 8 × `concurrency` more claimed jobs ready to start the moment a slot frees (cancel-epoch.ts).
    */
   soleClaimer?: boolean;
   /** How long a result waits for others to share its statement (default: FLUSH_DELAY_MS or SHARED_FLUSH_DELAY_MS). */
@@ -54,13 +55,6 @@ const FLUSH_DELAY_MS = 100;
 const SHARED_FLUSH_DELAY_MS = 10;
 const FLUSH_MAX = 256;
 const IDLE_POLL_MS = 500;
-// The sole claimer keeps up to this many times `concurrency` claimed jobs ready, and claims again when
-// only a quarter of `concurrency` is left. A claim statement costs ~1 ms plus ~0.05 ms per row on the
-// embedded store, so claims should be few and large: 2× claims ~17 rows at a time (472 claims per
-// 8,000 jobs, 0.8 s of the store thread) where 1× claimed ~9 (885 claims, 1.3 s); refilling at half
-// claimed 8. The jobs of a claim are handed over as its statement is sent (its rows are read from a
-// cached block), so a small remainder is enough to keep slots from waiting.
-const READY_FACTOR = 2;
 // Without a ready list (workers sharing PostgreSQL): a claim statement costs about the same for one
 // job as for several, so claiming per freed slot would cost more than small jobs themselves. Wait
 // until a quarter of the slots are free, or at most this long after the first one frees, and claim
@@ -104,6 +98,7 @@ export class Worker {
   /** Jobs whose work is done and whose result is not yet in the buffer (waiting for their claim). */
   private readonly finishing = new Set<Promise<void>>();
   private startedEarly = 0;
+  private readonly readySize = new ReadySize();
   private readonly active = new ActiveBatchCache();
   private readonly hosts: HostLimitsView;
 
@@ -265,7 +260,8 @@ export class Worker {
       const free = this.opts.concurrency - this.inFlight.size;
       const sole = Boolean(this.opts.soleClaimer);
       // While a cancel runs nothing is kept ready: a claim it overlaps cannot hand its jobs over early.
-      const readyRoom = sole && noCancelRunning() ? Math.max(0, READY_FACTOR * this.opts.concurrency - this.ready.length) : 0;
+      const readyFactor = this.readySize.factor();
+      const readyRoom = sole && noCancelRunning() ? Math.max(0, readyFactor * this.opts.concurrency - this.ready.length) : 0;
       if (sole) {
         // Claim when a slot is free and nothing ready can start in it, or when the ready list is nearly gone.
         if (free <= 0 && this.ready.length > Math.ceil(this.opts.concurrency / 4)) {
@@ -296,7 +292,7 @@ export class Worker {
           leaseMs: this.opts.leaseMs,
           // Ready jobs count against their host too, beyond the cap by at most the ready list's size:
           // startReady() holds each until its host is under the cap.
-          hostCap: sole ? this.opts.hostCap + READY_FACTOR * this.opts.concurrency : this.opts.hostCap,
+          hostCap: sole ? this.opts.hostCap + readyFactor * this.opts.concurrency : this.opts.hostCap,
           inFlightByHost: sole ? this.claimedByHost() : this.hostCount,
           hosts: await this.hosts.load(),
           cache: this.active,
@@ -336,6 +332,7 @@ export class Worker {
       // A claim that did not go through: stop the job at once; it ends without a result.
       void isClaimed.then((ok) => ok || stop.abort());
     }
+    const startedAt = performance.now();
     this.execute(job, stop)
       .catch((err) => {
         console.error('[quarry] job crashed:', err);
@@ -343,6 +340,7 @@ export class Worker {
       })
       .then(async (outcome) => {
         this.stops.delete(job);
+        this.readySize.note(performance.now() - startedAt);
         if (this.stops.size === 0 && this.deadlineTimer) {
           // Nothing runs: no deadline to wait for (a pending timer would keep the process alive).
           clearTimeout(this.deadlineTimer);
