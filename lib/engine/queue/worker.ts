@@ -79,6 +79,8 @@ export class Worker {
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private wakeUp: (() => void) | null = null;
+  /** A wake-up that came while the loop was not asleep (mid-claim): its next sleep returns at once. */
+  private poked = false;
   private stopping = false;
   private loopDone: Promise<void> | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
@@ -138,7 +140,7 @@ export class Worker {
   /** Something changed (a new batch, a cancel): look at the batches afresh and claim now. */
   wake(): void {
     this.active.invalidate();
-    this.wakeUp?.();
+    this.poke();
   }
 
   get busy(): number {
@@ -207,7 +209,7 @@ export class Worker {
       console.error('[quarry] putting back ready jobs failed:', (err as Error).message);
     }
     this.active.invalidate(); // their batches now have rows waiting in the table
-    this.wakeUp?.();
+    this.poke();
   }
 
   /**
@@ -385,7 +387,7 @@ export class Worker {
     this.inFlight.delete(job);
     countHost(this.hostCount, job.host, -1);
     this.startReady();
-    this.wakeUp?.();
+    this.poke();
   }
 
   /** Sets the one deadline timer for the oldest running job, unless it is set. */
@@ -468,6 +470,10 @@ export class Worker {
       try {
         const finished = await this.completeWithHook(items);
         if (finished.length) this.opts.afterBatchesFinished?.(finished);
+        // Where workers share the store, a finished job counted against its host's cap until this
+        // write: a claim that found the host full just before now has room. Without this wake-up
+        // the loop slept IDLE_POLL_MS first, and a batch of one host at its cap ran ~4 jobs/s.
+        if (!this.opts.soleClaimer) this.poke();
       } catch (err) {
         console.error('[quarry] writing results failed, will retry:', (err as Error).message);
         this.buffer = items.concat(this.buffer);
@@ -485,7 +491,21 @@ export class Worker {
     return finished;
   }
 
+  /**
+   * Something the loop waits for happened (a slot freed, a batch arrived, results written). A wake-up
+   * while the loop is not asleep, say while a claim statement runs, is kept for its next sleep: lost,
+   * it let a claim that had just found a host full sleep IDLE_POLL_MS although the host had room again.
+   */
+  private poke(): void {
+    if (this.wakeUp) this.wakeUp();
+    else this.poked = true;
+  }
+
   private sleep(ms: number): Promise<void> {
+    if (this.poked) {
+      this.poked = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const t = setTimeout(done, ms);
       const self = this;
@@ -497,6 +517,7 @@ export class Worker {
       this.wakeUp = done;
     });
   }
+
 }
 
 function countHost(counts: Map<string, number>, host: string, by: number): void {
