@@ -470,10 +470,11 @@ export class Worker {
       try {
         const finished = await this.completeWithHook(items);
         if (finished.length) this.opts.afterBatchesFinished?.(finished);
-        // Where workers share the store, a finished job counted against its host's cap until this
-        // write: a claim that found the host full just before now has room. Without this wake-up
-        // the loop slept IDLE_POLL_MS first, and a batch of one host at its cap ran ~4 jobs/s.
-        if (!this.opts.soleClaimer) this.poke();
+        // Read from the store (workers sharing PostgreSQL), a finished job counted against its host's
+        // cap until this write: a claim that found the host full just before now has room. Without
+        // this wake-up the loop slept IDLE_POLL_MS first, and a batch of one host at its cap ran
+        // ~4 jobs/s there. A claimer that counts hosts itself merely looks once more.
+        this.poke();
       } catch (err) {
         console.error('[quarry] writing results failed, will retry:', (err as Error).message);
         this.buffer = items.concat(this.buffer);
@@ -517,7 +518,6 @@ export class Worker {
       this.wakeUp = done;
     });
   }
-
 }
 
 function countHost(counts: Map<string, number>, host: string, by: number): void {
