@@ -26,7 +26,7 @@ import { prepareRun, type PreparedRun } from '../lib/engine/tasks/build-research
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
-import { bareLoop, createTask, fmt, startBenchEngine, startSiteProcess, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
+import { bareLoop, createTask, fmt, startBenchEngine, startSiteProcess, startUploader, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
 import { startCrawleeResearchThreads } from './crawlee/research-threads';
 import { createServedFetch } from './crawlee/served-fetch';
 import { line, median, verdict } from './util';
@@ -198,14 +198,19 @@ async function engineSide(threads: number, research: Research) {
   );
   const taskId = await createTask(b.url);
   const { definition } = await loadDefinition(b.engine.db, taskId);
+  const client = startUploader();
+  const close = async () => {
+    client.close();
+    await b.close();
+  };
   const run = async (urls: string[]): Promise<Rate> => {
     const file = path.join(b.dir, 'crawlee-engine.jsonl');
     await writeJsonl(file, urls.length, (i) => urls[i]!);
-    const { batch: done, seconds } = await timeBatch(b.url, file, { task_id: taskId }, 600_000);
+    const { batch: done, seconds } = await timeBatch(client, b.url, file, { task_id: taskId }, 600_000);
     fs.rmSync(file);
     return { rate: urls.length / seconds, ok: done.jobs_completed - done.jobs_failed };
   };
-  return { b, definition, run };
+  return { b: { ...b, close }, definition, run };
 }
 
 async function hasCrawlee(): Promise<boolean> {

@@ -7,7 +7,7 @@ import { createResearchPool } from '../lib/engine/research/pool/research-pool';
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import { Worker } from '../lib/engine/queue/worker';
 import { line, median, tmpDir, verdict, withPeakRss } from './util';
-import { BENCH_KEY, bareLoop, bareParse, call, createTask, startSiteProcess, startUploader, timeBatch } from './bench-engine';
+import { BENCH_KEY, bareLoop, bareParse, call, createTask, startSiteProcess, startUploader, timeBatch, type Uploader } from './bench-engine';
 
 // Issue 2's engine figures. The machine has two cores and other work may run on it, so each figure
 // is the median of interleaved repetitions of the baseline and the measured path.
@@ -66,11 +66,11 @@ async function ingestFigures(base: string, dir: string, taskId: string, kind: st
   line('peak RSS growth during create-batch', `${rss.toFixed(0)} MB`, `target ≤ 250 MB: ${verdict(rss <= 250)}`);
 }
 
-async function engineRun(base: string, dir: string, taskId: string, urls: string[], worker: Worker) {
+async function engineRun(client: Uploader, base: string, dir: string, taskId: string, urls: string[], worker: Worker) {
   const jsonl = path.join(dir, 'tp.jsonl');
   fs.writeFileSync(jsonl, urls.map((u, i) => JSON.stringify({ data_uuid: `t${i}`, inputs: [u] })).join('\n'));
   // This worker is not the engine's own: tell it about the new batch as the engine would.
-  const { batch, seconds } = await timeBatch(base, jsonl, { task_id: taskId }, 600_000, () => worker.wake());
+  const { batch, seconds } = await timeBatch(client, base, jsonl, { task_id: taskId }, 600_000, () => worker.wake());
   if (batch.jobs_failed > 0) console.log(`  (${batch.jobs_failed} jobs failed)`);
   return urls.length / seconds;
 }
@@ -114,17 +114,19 @@ export async function engineBench() {
     soleClaimer: engine.store.kind === 'pglite', // as the engine's own worker (runtime.ts)
   });
   worker.start();
+  const client = startUploader();
   const bare: number[] = [];
   const eng: number[] = [];
   // Distinct pages per run (no cache anywhere, but keep runs independent), warm-up first.
   const urlsFor = (run: number) => Array.from({ length: THROUGHPUT_ROWS }, (_, i) => `${site.url}/co/${run * THROUGHPUT_ROWS + i}/`);
   // Warm-up of both paths, so neither pays the JIT (or the research thread's start) in its figure.
   await bareLoop(pool.research, definition, urlsFor(100), CONCURRENCY);
-  await engineRun(http.url, dir, taskId, urlsFor(101), worker);
+  await engineRun(client, http.url, dir, taskId, urlsFor(101), worker);
   for (let r = 0; r < REPEAT; r++) {
     bare.push((await bareLoop(pool.research, definition, urlsFor(2 * r), CONCURRENCY)).rate);
-    eng.push(await engineRun(http.url, dir, taskId, urlsFor(2 * r + 1), worker));
+    eng.push(await engineRun(client, http.url, dir, taskId, urlsFor(2 * r + 1), worker));
   }
+  client.close();
   await worker.stop();
   const ratio = median(eng) / median(bare);
   console.log(`\n## Batch throughput, ${THROUGHPUT_ROWS} rows on loopback fixture pages (site in its own process), concurrency ${CONCURRENCY}, ${config.researchThreads} research thread(s), median of ${REPEAT}`);

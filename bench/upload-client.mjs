@@ -1,7 +1,8 @@
-// The ingest benchmarks' HTTP client, in a process of its own as a real client is: it streams a
-// multipart upload from disk with node:http (no FormData, no web streams), so the server process's
-// figures hold only the server's work. Driven over IPC: {id, url, file, fields, key} → {id, ms,
-// status, body}; `ms` runs from the request's start to the response's end.
+// The benchmarks' HTTP client, in a process of its own as a real client is: it streams a multipart
+// upload from disk with node:http (no FormData, no web streams), and polls with plain GETs, so the
+// server process's figures hold only the server's work. Driven over IPC: {id, url, file, fields, key}
+// (an upload) or {id, url, key} (a GET) → {id, ms, status, body}; `ms` runs from the request's start
+// to the response's end.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -36,9 +37,25 @@ function upload({ url, file, fields, key }) {
   });
 }
 
+// Keep-alive, as a polling client's connection is.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+function get({ url, key }) {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { 'x-api-key': key } }, (res) => {
+      const parts = [];
+      res.on('data', (c) => parts.push(c));
+      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, body: Buffer.concat(parts).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
 process.on('message', async (msg) => {
   try {
-    process.send({ id: msg.id, ...(await upload(msg)) });
+    process.send({ id: msg.id, ...(await (msg.file ? upload(msg) : get(msg))) });
   } catch (err) {
     process.send({ id: msg.id, error: String(err?.message ?? err) });
   }
