@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batches, batchRows } from '@/lib/engine/db/schema';
+import { MEMORY_UPLOAD_BYTES } from '@/lib/engine/http/multipart';
 import { apiClient, createContactTask } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
@@ -45,24 +46,32 @@ async function storedBatches() {
   return t.engine.db.select().from(batches);
 }
 
-it('uses task_version, webhook_url and batch_name sent after the file, and keeps one batch', async () => {
+// Both ways an upload is read: kept in memory and read once complete (small), and spooled and read
+// while it arrives (larger than MEMORY_UPLOAD_BYTES).
+const SIZES = [
+  ['in memory', 2500, 3],
+  ['read while it arrives', 6000, 6],
+] as const;
+
+it.each(SIZES)('uses task_version, webhook_url and batch_name sent after the file, and keeps one batch (%s)', async (way, n, blocks) => {
+  expect(Buffer.byteLength(rows(n)) > MEMORY_UPLOAD_BYTES).toBe(way === 'read while it arrives');
   const before = (await storedBatches()).length;
   const r = await post(
     orderedForm([
       { name: 'task_id', value: taskId },
-      { name: 'batch_input_data', filename: 'rows.jsonl', body: rows(2500) },
+      { name: 'batch_input_data', filename: 'rows.jsonl', body: rows(n) },
       { name: 'task_version', value: '1' },
       { name: 'batch_name', value: 'after the file' },
       { name: 'webhook_url', value: 'http://127.0.0.1:9/hook' },
     ]),
   );
   expect(r.status).toBe(201);
-  expect(r.body.data).toMatchObject({ jobs_added: 2500, webhook_url: 'http://127.0.0.1:9/hook' });
+  expect(r.body.data).toMatchObject({ jobs_added: n, webhook_url: 'http://127.0.0.1:9/hook' });
   const all = await storedBatches();
-  expect(all).toHaveLength(before + 1); // the early read (at the live version 2) was discarded
+  expect(all).toHaveLength(before + 1); // an early read (at the live version 2) was discarded
   const [b] = await t.engine.db.select().from(batches).where(eq(batches.id, r.body.data.batch_id));
-  expect(b).toMatchObject({ taskVersion: 1, name: 'after the file', jobStatus: 'QUEUED', jobsAdded: 2500 });
-  expect(await t.engine.db.select({ block: batchRows.block }).from(batchRows).where(eq(batchRows.batchId, b!.id))).toHaveLength(3);
+  expect(b).toMatchObject({ taskVersion: 1, name: 'after the file', jobStatus: 'QUEUED', jobsAdded: n });
+  expect(await t.engine.db.select({ block: batchRows.block }).from(batchRows).where(eq(batchRows.batchId, b!.id))).toHaveLength(blocks);
 });
 
 it('reads the file after the upload when task_id comes after it', async () => {
@@ -91,12 +100,12 @@ it('reports a bad file read during the upload like any other, and keeps nothing'
   expect(await storedBatches()).toHaveLength(before);
 });
 
-it('an invalid field after the file is a 400 and the rows read early are discarded', async () => {
+it.each(SIZES)('an invalid field after the file is a 400 and no rows are kept (%s)', async (_way, n) => {
   const before = (await storedBatches()).length;
   const r = await post(
     orderedForm([
       { name: 'task_id', value: taskId },
-      { name: 'batch_input_data', filename: 'rows.jsonl', body: rows(1200) },
+      { name: 'batch_input_data', filename: 'rows.jsonl', body: rows(n) },
       { name: 'webhook_url', value: 'ftp://example.com/hook' },
     ]),
   );

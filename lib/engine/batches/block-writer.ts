@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { primeRowBlock } from './row-blocks';
 
 // Writes a batch's encoded row blocks, a group per statement. Each insert is a short store
 // transaction, so other requests are served between them. Writes overlap with reading the next rows
@@ -26,7 +27,8 @@ export class BlockWriter {
     const p: Promise<void> = this.db
       .execute(sql`INSERT INTO batch_rows (batch_id, block, rows) VALUES ${sql.join(values, sql`, `)}`)
       .then(
-        () => undefined,
+        // The first block is what a batch's first claim reads: hand it over (see primeRowBlock).
+        () => void (firstBlock === 0 && primeRowBlock(this.batchId, 0, blocks[0]!)),
         (error: unknown) => {
           this.failed ??= { error };
         },

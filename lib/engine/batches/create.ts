@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
 import { assertHasRows, discardBatch, ingestFile, scanFile, type ScanResult } from './ingest';
-import { estimateTimes } from './estimate';
+import { estimatesFrom, queueState, type QueueState } from './estimate';
 import { BLOCK_ROWS } from './row-block-format';
 
 export interface BatchDeps {
@@ -184,14 +184,25 @@ export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promi
       const { webhookUrl, name } = checkFields(deps, upload.fields);
       p = { ...e.loaded, webhookUrl, name };
     } else p = await prepare(deps, upload.fields);
+    // The queue is read for the estimates while the rows are stored, not after: they would otherwise
+    // stand between the batch becoming claimable and its first job. The state excludes this batch.
+    let queue: Promise<QueueState>;
+    const readQueue = (id: string) => {
+      queue = queueState(deps.db, deps.concurrency, id);
+      queue.catch(() => undefined); // awaited below unless the ingest fails first
+    };
     let scan: ScanResult;
-    if (e) scan = e.scan;
-    else {
+    if (e) {
+      readQueue(e.batchId);
+      scan = e.scan;
+    } else {
       batchId = await insertIngesting(deps, p);
+      readQueue(batchId);
       scan = await ingestFile(deps.db, batchId, file, file.filename, p.definition);
     }
     assertHasRows(scan);
     const id = batchId!;
+    const state = await queue!;
     await deps.db
       .update(batches)
       .set({
@@ -204,8 +215,8 @@ export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promi
         ...(p.name ? { name: p.name } : {}),
       })
       .where(eq(batches.id, id));
-    const estimates = await estimateTimes(deps.db, id, scan.good, deps.concurrency);
     deps.wake();
+    const estimates = estimatesFrom(state, scan.good, deps.concurrency);
     // Rows are stored 1,000 to a block: that is what the store's statistics see.
     deps.afterBigWrite(Math.ceil(scan.good / BLOCK_ROWS));
     return {

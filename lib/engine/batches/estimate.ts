@@ -15,7 +15,12 @@ const DEFAULT_JOB_S = 2;
  * ran. Read from batch counters, never by scanning jobs. Also the jobs left in every other active
  * batch, in the same statement (each statement is a round trip to the embedded store's thread).
  */
-async function queueState(db: Db, concurrency: number, batchId: string): Promise<{ rate: number; others: number[] }> {
+export interface QueueState {
+  rate: number;
+  others: number[];
+}
+
+export async function queueState(db: Db, concurrency: number, batchId: string): Promise<QueueState> {
   const rows = await queryRows<{ n: number; span: number | null; remaining: number[] | null }>(db, sql`
     WITH recent AS (
       SELECT jobs_completed, started_at, coalesce(finished_at, now()) AS until FROM batches
@@ -32,7 +37,11 @@ async function queueState(db: Db, concurrency: number, batchId: string): Promise
 }
 
 export async function estimateTimes(db: Db, batchId: string, mine: number, concurrency: number) {
-  const { rate, others } = await queueState(db, concurrency, batchId);
+  return estimatesFrom(await queueState(db, concurrency, batchId), mine, concurrency);
+}
+
+/** The estimates for a batch of `mine` jobs joining the queue `state` describes, as of now. */
+export function estimatesFrom({ rate, others }: QueueState, mine: number, concurrency: number) {
   const busy = others.reduce((a, b) => a + b, 0);
   // With free slots a new batch starts at the next claim; with a full queue, after one round of claims.
   const startJobs = busy === 0 ? 0 : Math.min(busy, concurrency);

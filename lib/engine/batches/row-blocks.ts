@@ -10,12 +10,33 @@ export type { StoredRow };
 const CACHE_MAX = 64;
 const cache = new Map<string, StoredRow[]>();
 
+// A batch's first block, as its upload stored it: the first claim takes its rows from here instead of
+// reading the block back (a store statement of ~2-3 ms between upload and first job). Kept encoded
+// (decoded only if a claim comes) and few: in a process that runs no worker nobody takes them.
+const PRIMED_MAX = 8;
+const primed = new Map<string, string>();
+
+/** Called once a batch's block is stored: the encoded rows of `block`, for the claims to come. */
+export function primeRowBlock(batchId: string, block: number, encoded: string): void {
+  primed.set(`${batchId}:${block}`, encoded);
+  if (primed.size > PRIMED_MAX) primed.delete(primed.keys().next().value!);
+}
+
 /** The stored rows at positions [lo, hi) of a batch's accepted rows, in upload order. */
 export async function rowsInRange(db: Db, batchId: string, lo: number, hi: number): Promise<StoredRow[]> {
   const first = Math.floor(lo / BLOCK_ROWS);
   const last = Math.floor((hi - 1) / BLOCK_ROWS);
   const missing: number[] = [];
-  for (let b = first; b <= last; b++) if (!cache.has(`${batchId}:${b}`)) missing.push(b);
+  for (let b = first; b <= last; b++) {
+    const key = `${batchId}:${b}`;
+    if (cache.has(key)) continue;
+    const encoded = primed.get(key);
+    if (encoded === undefined) missing.push(b);
+    else {
+      primed.delete(key);
+      remember(key, JSON.parse(encoded) as StoredRow[]);
+    }
+  }
   if (missing.length) {
     const rows = await db
       .select()

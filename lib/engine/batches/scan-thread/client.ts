@@ -10,12 +10,14 @@ import type { FromWorker, ToWorker } from './protocol';
 // milliseconds of CPU, which on the main thread would stall every other request and the job queue
 // (and, for a live upload, receiving the upload itself). The main thread only writes the blocks the
 // thread sends. One thread serves every upload of the process; it starts at the first upload and is
-// replaced if it dies. If it cannot start at all, uploads are read in-process.
+// replaced if it dies. If it cannot start at all, uploads are read in-process. Small uploads, held in
+// memory (http/multipart.ts), are read in-process too: for them the trip costs more than the parsing.
 
-/** The spooled upload: complete, or still being written (`progress`). */
+/** The spooled upload: complete, or still being written (`progress`); or a small one in memory (`bytes`). */
 export interface ScanSource {
   path: string;
   progress?: FileProgress;
+  bytes?: Uint8Array;
 }
 
 interface Job {
@@ -42,6 +44,8 @@ export async function scanUpload(
   inputs: readonly TaskInput[],
   sink?: BlockSink,
 ): Promise<ScanResult> {
+  // A small upload is read here: a trip to the thread would cost more than the parsing (multipart.ts).
+  if (source.bytes) return scanRows(oneChunk(source.bytes), filename, inputs, sink);
   const w = inProcess ? null : await startedWorker().catch((err: unknown) => fallBack(err));
   if (!w) return scanRows(readFileChunks(source.path, source.progress), filename, inputs, sink);
 
@@ -74,6 +78,10 @@ export async function scanUpload(
       else post({ type: 'grow', id, written: p.written, done: p.done });
     }
   });
+}
+
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 function settle(id: number, w: Worker, outcome: () => void): void {

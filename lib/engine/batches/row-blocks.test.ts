@@ -1,0 +1,20 @@
+import { expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { primeRowBlock, rowsInRange, type StoredRow } from './row-blocks';
+import { encodeBlock } from './row-block-format';
+
+// A store that must not be asked: a primed block is taken from memory.
+const noStore = {
+  select() {
+    throw new Error('the store was read');
+  },
+} as unknown as Db;
+
+it('takes a primed first block without reading the store, once', async () => {
+  const rows: StoredRow[] = Array.from({ length: 5 }, (_, i) => [i, `u${i}`, [`https://s${i}.example/`]] as StoredRow);
+  primeRowBlock('batch_primed', 0, encodeBlock(rows));
+  expect(await rowsInRange(noStore, 'batch_primed', 1, 4)).toEqual(rows.slice(1, 4));
+  // Decoded into the block cache: later claims of the same block still need no read.
+  expect(await rowsInRange(noStore, 'batch_primed', 4, 5)).toEqual(rows.slice(4, 5));
+  await expect(rowsInRange(noStore, 'batch_other', 0, 1)).rejects.toThrow('the store was read');
+});
