@@ -266,7 +266,7 @@ export class Worker {
       const readyRoom = sole && noCancelRunning() ? Math.max(0, readyFactor * this.opts.concurrency - this.ready.length) : 0;
       if (sole) {
         // Claim when a slot is free and nothing ready can start in it, or when the ready list is nearly gone.
-        if (free <= 0 && this.ready.length > Math.ceil(this.opts.concurrency / 4)) {
+        if (this.busyAndStocked()) {
           await this.sleep(IDLE_POLL_MS);
           continue;
         }
@@ -387,7 +387,18 @@ export class Worker {
     this.inFlight.delete(job);
     countHost(this.hostCount, job.host, -1);
     this.startReady();
-    this.poke();
+    // A ready job took the slot and enough are left: the loop would look and sleep again, a timer set
+    // and cleared for every job. It looks once the list runs low or a slot stays free.
+    if (!this.busyAndStocked()) this.poke();
+  }
+
+  /** The sole claimer has every slot busy and more than a quarter of them ready: nothing to claim. */
+  private busyAndStocked(): boolean {
+    return (
+      Boolean(this.opts.soleClaimer) &&
+      this.inFlight.size >= this.opts.concurrency &&
+      this.ready.length > Math.ceil(this.opts.concurrency / 4)
+    );
   }
 
   /** Sets the one deadline timer for the oldest running job, unless it is set. */
