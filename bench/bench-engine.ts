@@ -144,7 +144,7 @@ export const THROUGHPUT_POLL_MS = 200;
  * run, building and sending the upload) was counted against the engine it measures.
  */
 export async function timeBatch(
-  client: Uploader,
+  client: BenchClient,
   base: string,
   file: string,
   fields: Record<string, string>,
@@ -164,7 +164,7 @@ export async function waitForBatch(
   id: string,
   timeoutMs: number,
   everyMs = 50,
-  client?: Uploader,
+  client?: BenchClient,
 ): Promise<BatchState | null> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -178,7 +178,7 @@ export async function waitForBatch(
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export interface Uploader {
+export interface BenchClient {
   /** POSTs the file (and fields) as multipart to base+endpoint; `ms` is the client's wall time. */
   upload<T = any>(base: string, endpoint: string, file: string, fields: Record<string, string>): Promise<{ ms: number; value: T }>;
   /** GETs base+endpoint: the envelope's data. */
@@ -186,9 +186,9 @@ export interface Uploader {
   close(): void;
 }
 
-/** The benchmarks' client, in its own process (bench/upload-client.mjs), as a real client is. */
-export function startUploader(): Uploader {
-  const child = fork(fileURLToPath(new URL('./upload-client.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** The benchmarks' client, in its own process (bench/client-process.mjs), as a real client is. */
+export function startBenchClient(): BenchClient {
+  const child = fork(fileURLToPath(new URL('./client-process.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map<number, (m: { ms: number; status: number; body: string; error?: string }) => void>();
   let nextId = 1;
   child.on('message', (m: { id: number; ms: number; status: number; body: string; error?: string }) => {

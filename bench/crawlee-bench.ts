@@ -26,7 +26,7 @@ import { prepareRun, type PreparedRun } from '../lib/engine/tasks/build-research
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
-import { bareLoop, createTask, fmt, startBenchEngine, startSiteProcess, startUploader, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
+import { bareLoop, createTask, fmt, startBenchEngine, startSiteProcess, startBenchClient, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
 import { startCrawleeResearchThreads } from './crawlee/research-threads';
 import { createServedFetch } from './crawlee/served-fetch';
 import { line, median, verdict } from './util';
@@ -198,7 +198,7 @@ async function engineSide(threads: number, research: Research) {
   );
   const taskId = await createTask(b.url);
   const { definition } = await loadDefinition(b.engine.db, taskId);
-  const client = startUploader();
+  const client = startBenchClient();
   const close = async () => {
     client.close();
     await b.close();

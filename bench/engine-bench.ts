@@ -7,7 +7,7 @@ import { createResearchPool } from '../lib/engine/research/pool/research-pool';
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import { Worker } from '../lib/engine/queue/worker';
 import { line, median, tmpDir, verdict, withPeakRss } from './util';
-import { BENCH_KEY, bareLoop, bareParse, call, createTask, startSiteProcess, startUploader, timeBatch, type Uploader } from './bench-engine';
+import { BENCH_KEY, bareLoop, bareParse, call, createTask, startSiteProcess, startBenchClient, timeBatch, type BenchClient } from './bench-engine';
 
 // Issue 2's engine figures. The machine has two cores and other work may run on it, so each figure
 // is the median of interleaved repetitions of the baseline and the measured path.
@@ -33,9 +33,9 @@ async function ingestFigures(base: string, dir: string, taskId: string, kind: st
   const validate: number[] = [];
   const create: number[] = [];
   let rss = 0;
-  // The client runs in its own process (bench/upload-client.mjs), as a real client does: the figures
+  // The client runs in its own process (bench/client-process.mjs), as a real client does: the figures
   // are the server's work (receive, parse, check, store), not the uploader's.
-  const uploader = startUploader();
+  const uploader = startBenchClient();
   try {
     await bareParse(file); // warm-up of both paths, so neither pays the JIT in its figure
     await uploader.upload(base, '/v0/batches/validate-data', file, { task_id: taskId });
@@ -66,7 +66,7 @@ async function ingestFigures(base: string, dir: string, taskId: string, kind: st
   line('peak RSS growth during create-batch', `${rss.toFixed(0)} MB`, `target ≤ 250 MB: ${verdict(rss <= 250)}`);
 }
 
-async function engineRun(client: Uploader, base: string, dir: string, taskId: string, urls: string[], worker: Worker) {
+async function engineRun(client: BenchClient, base: string, dir: string, taskId: string, urls: string[], worker: Worker) {
   const jsonl = path.join(dir, 'tp.jsonl');
   fs.writeFileSync(jsonl, urls.map((u, i) => JSON.stringify({ data_uuid: `t${i}`, inputs: [u] })).join('\n'));
   // This worker is not the engine's own: tell it about the new batch as the engine would.
@@ -114,7 +114,7 @@ export async function engineBench() {
     soleClaimer: engine.store.kind === 'pglite', // as the engine's own worker (runtime.ts)
   });
   worker.start();
-  const client = startUploader();
+  const client = startBenchClient();
   const bare: number[] = [];
   const eng: number[] = [];
   // Distinct pages per run (no cache anywhere, but keep runs independent), warm-up first.

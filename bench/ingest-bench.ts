@@ -2,7 +2,7 @@
 // read-lines + JSON.parse of the same file; peak RSS growth. (100k rows: bench/engine-bench.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
-import { bareParse, call, createTask, fmt, startBenchEngine, startUploader, writeJsonl } from './bench-engine';
+import { bareParse, call, createTask, fmt, startBenchEngine, startBenchClient, writeJsonl } from './bench-engine';
 import { line, median, verdict, withPeakRss } from './util';
 
 const ROWS = Number(process.env.BENCH_INGEST_1M_ROWS ?? 1_000_000);
@@ -20,7 +20,7 @@ export async function ingestBench(): Promise<void> {
     const create: number[] = [];
     let rss = 0;
     // The client runs in its own process, as a real client does (see bench/engine-bench.ts).
-    const uploader = startUploader();
+    const uploader = startBenchClient();
     try {
       for (let i = 0; i < REPEAT; i++) {
         bare.push(await bareParse(file));
