@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
 import { assertHasRows, discardBatch, ingestFile, scanFile, type ScanResult } from './ingest';
-import { estimatesFrom, queueState, type QueueState } from './estimate';
+import { estimatesFrom, queueState } from './estimate';
 import { BLOCK_ROWS } from './row-block-format';
 
 export interface BatchDeps {
@@ -184,25 +184,15 @@ export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promi
       const { webhookUrl, name } = checkFields(deps, upload.fields);
       p = { ...e.loaded, webhookUrl, name };
     } else p = await prepare(deps, upload.fields);
+    if (!e) batchId = await insertIngesting(deps, p);
+    const id = batchId!;
     // The queue is read for the estimates while the rows are stored, not after: they would otherwise
     // stand between the batch becoming claimable and its first job. The state excludes this batch.
-    let queue: Promise<QueueState>;
-    const readQueue = (id: string) => {
-      queue = queueState(deps.db, deps.concurrency, id);
-      queue.catch(() => undefined); // awaited below unless the ingest fails first
-    };
-    let scan: ScanResult;
-    if (e) {
-      readQueue(e.batchId);
-      scan = e.scan;
-    } else {
-      batchId = await insertIngesting(deps, p);
-      readQueue(batchId);
-      scan = await ingestFile(deps.db, batchId, file, file.filename, p.definition);
-    }
+    const queue = queueState(deps.db, deps.concurrency, id);
+    queue.catch(() => undefined); // awaited below unless the ingest fails first
+    const scan = e ? e.scan : await ingestFile(deps.db, id, file, file.filename, p.definition);
     assertHasRows(scan);
-    const id = batchId!;
-    const state = await queue!;
+    const state = await queue;
     await deps.db
       .update(batches)
       .set({

@@ -101,46 +101,22 @@ export async function receiveUpload(
         progress.fail(err); // a live reader must not take the truncated part for the whole file
         reject(err);
       });
-      const current: NonNullable<Upload['file']> = { path: tmpPath, filename: info.filename ?? '', size: 0 };
+      const current: Part = { path: tmpPath, filename: info.filename ?? '', size: 0 };
       file = current;
       fileStream = stream;
-      if (inMemory) {
-        spooling = (async () => {
-          const parts: Buffer[] = [];
-          for await (const chunk of stream as AsyncIterable<Buffer>) {
-            parts.push(chunk);
-            current.size += chunk.length;
-          }
-          current.bytes = Buffer.concat(parts);
-        })();
-        pendingWrite = spooling;
-        pendingWrite.catch(() => undefined);
-        return; // no live file: its rows are read once it is complete
-      }
-      // Written chunk by chunk (not piped) so live readers know how far the spool is complete.
-      spooling = (async () => {
-        const fh = await fs.promises.open(tmpPath, 'w');
-        try {
-          for await (const chunk of stream as AsyncIterable<Buffer>) {
-            await fh.write(chunk);
-            current.size += chunk.length;
-            progress.advance(current.size);
-          }
-        } finally {
-          await fh.close();
-        }
-        progress.finish();
-      })();
+      spooling = inMemory ? keepInMemory(stream, current) : spoolToFile(stream, current, progress);
       spooling.catch((err: Error) => progress.fail(err));
       pendingWrite = spooling;
       // Awaited on success; after a failure nobody awaits it, and an unhandled rejection would crash.
       pendingWrite.catch(() => undefined);
-      opts.onFile?.({
-        filename: current.filename,
-        fields: { ...fields },
-        path: tmpPath,
-        progress,
-      });
+      // A small upload has no live file: its rows are read once it is complete.
+      if (!inMemory)
+        opts.onFile?.({
+          filename: current.filename,
+          fields: { ...fields },
+          path: tmpPath,
+          progress,
+        });
     });
     bb.on('filesLimit', () => reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)));
     bb.on('fieldsLimit', () => reject(badRequest('Too many form fields', 'at most 20 fields')));
@@ -160,6 +136,33 @@ export async function receiveUpload(
     throw failure;
   }
   return { fields, file, cleanup };
+}
+
+type Part = NonNullable<Upload['file']>;
+
+/** A small file part, collected whole (MEMORY_UPLOAD_BYTES). */
+async function keepInMemory(stream: AsyncIterable<Buffer>, part: Part): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    part.size += chunk.length;
+  }
+  part.bytes = Buffer.concat(chunks);
+}
+
+/** Written chunk by chunk (not piped) so live readers know how far the spool is complete. */
+async function spoolToFile(stream: AsyncIterable<Buffer>, part: Part, progress: FileProgress): Promise<void> {
+  const fh = await fs.promises.open(part.path, 'w');
+  try {
+    for await (const chunk of stream) {
+      await fh.write(chunk);
+      part.size += chunk.length;
+      progress.advance(part.size);
+    }
+  } finally {
+    await fh.close();
+  }
+  progress.finish();
 }
 
 function tooLarge(max: number) {
