@@ -17,15 +17,36 @@ export type BlockEntry = [
   error: string | null,
 ];
 
+/** A block entry whose result is JSON text already (queue/complete.ts, Completion.resultJson). */
+export type SerializedEntry = [
+  seq: number,
+  state: 'succeeded' | 'failed',
+  resultJson: string,
+  errorDetected: boolean,
+  error: string | null,
+];
+
 /** A result block as stored (db/schema.ts, resultBlocks), made from its entries in any order. */
 export function resultBlockRow(batchId: string, entries: BlockEntry[]) {
+  return serializedBlockRow(
+    batchId,
+    entries.map(([seq, state, result, ed, error]) => [seq, state, JSON.stringify(result ?? null), ed, error]),
+  );
+}
+
+/** The same from entries whose results are serialized: the body is the text JSON.stringify would give. */
+export function serializedBlockRow(batchId: string, entries: SerializedEntry[]) {
   const seqs = entries.map((e) => e[0]);
+  let body = '';
+  for (const [seq, state, resultJson, ed, error] of entries) {
+    body += `${body ? ',' : '['}[${seq},${JSON.stringify(state)},${resultJson},${ed},${JSON.stringify(error)}]`;
+  }
   return {
     batchId,
     minSeq: Math.min(...seqs),
     maxSeq: Math.max(...seqs),
     seqs,
-    body: JSON.stringify(entries),
+    body: body ? body + ']' : '[]',
   };
 }
 

@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import { prepareRun } from '../tasks/build-research';
 import { executeRun, failedOutcome, type JobOutcome, type Research } from '../tasks/execute';
 import { ActiveBatchCache, claimJobs, renewLeases, type ClaimedJob } from './claim';
-import { completeJobs, type Completion, type FinishedBatch } from './complete';
+import { completeJobs, usageOf, type Completion, type FinishedBatch } from './complete';
 import { retryDelayMs } from './backoff';
 import { HostLimitsView, pruneCooldowns } from './host-limits';
 import { reapExpiredLeases } from './reaper';
@@ -452,7 +452,9 @@ export class Worker {
       batchId: job.batch_id,
       seq: job.seq,
       state: o.error_detected ? 'failed' : 'succeeded',
-      result: stored,
+      // Serialized now, while the outcome is young (Completion.resultJson says why).
+      resultJson: JSON.stringify(stored),
+      usage: usageOf(stored),
       errorDetected: o.error_detected,
       error: o.error,
     };
