@@ -1,9 +1,12 @@
 // Streaming 100k result rows as JSONL (the spec's NDJSON stream) and CSV (the signed results file),
-// against a bare keyset-paged read of the same rows from the store (job rows with their result blocks
-// laid over them); peak RSS growth of the process.
+// against a bare paged read of the same rows from the store (on the embedded store the uploaded rows
+// with their result blocks laid over them; on PostgreSQL finished job rows); peak RSS growth of the
+// process.
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { batches, jobs, resultBlocks } from '../lib/engine/db/schema';
+import { batchRows, batches, jobs, resultBlocks } from '../lib/engine/db/schema';
+import { iterateHandedOut } from '../lib/engine/batches/handed-out';
 import { overlayResultBlocks, resultBlockRow, type BlockEntry } from '../lib/engine/batches/result-blocks';
+import { BLOCK_ROWS, encodeBlock, type StoredRow } from '../lib/engine/batches/row-block-format';
 import { newId } from '../lib/engine/ids';
 import { signedFileUrl } from '../lib/engine/batches/file-url';
 import { loadDefinition } from '../lib/engine/tasks/queries';
@@ -20,9 +23,9 @@ const FLAT_MB = 64;
 const BLOCK = 128;
 
 /**
- * A finished batch written straight into the store (no research), in the shape its worker leaves:
- * on the embedded store job rows as the claim wrote them and results in result blocks, on PostgreSQL
- * finished job rows.
+ * A finished batch written straight into the store (no research), in the shape its upload and worker
+ * leave: on the embedded store the uploaded row blocks and the results in result blocks, no job rows
+ * (batches.rowless_claims); on PostgreSQL finished job rows.
  */
 async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: boolean): Promise<string> {
   const batchId = newId('bat');
@@ -37,11 +40,13 @@ async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: b
     jobsAdded: ROWS,
     jobsCompleted: ROWS,
     nextOrd: ROWS,
+    rowlessClaims: inBlocks,
   });
   const started = new Date();
   for (let from = 0; from < ROWS; from += 2000) {
     const values = [];
     const entries: BlockEntry[] = [];
+    const uploaded: StoredRow[] = [];
     for (let i = from; i < Math.min(ROWS, from + 2000); i++) {
       const url = `https://company-${i}.example.com/`;
       const data: Record<string, unknown> = {};
@@ -60,10 +65,16 @@ async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: b
         startedAt: started,
         finishedAt: inBlocks ? null : started,
       });
-      entries.push([i, 'succeeded', result, false, null]);
+      entries.push([i, 'succeeded', result, false, null, values[values.length - 1]!.jobId, started.getTime()]);
+      uploaded.push([i, `row-${i}`, [url]]);
     }
-    await db.insert(jobs).values(values);
-    if (!inBlocks) continue;
+    if (!inBlocks) {
+      await db.insert(jobs).values(values);
+      continue;
+    }
+    for (let k = 0; k < uploaded.length; k += BLOCK_ROWS) {
+      await db.insert(batchRows).values({ batchId, block: (from + k) / BLOCK_ROWS, rows: encodeBlock(uploaded.slice(k, k + BLOCK_ROWS)) });
+    }
     for (let k = 0; k < entries.length; k += BLOCK) {
       await db.insert(resultBlocks).values({ ...resultBlockRow(batchId, entries.slice(k, k + BLOCK)), finishedAt: started });
     }
@@ -71,9 +82,13 @@ async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: b
   return batchId;
 }
 
-async function bareRead(db: Db, batchId: string): Promise<number> {
-  let after = -1;
+async function bareRead(db: Db, batchId: string, rowless: boolean): Promise<number> {
   let n = 0;
+  if (rowless) {
+    for await (const page of iterateHandedOut(db, { id: batchId, nextOrd: ROWS }, 0, PAGE)) n += page.length;
+    return n;
+  }
+  let after = -1;
   for (;;) {
     const page = await db
       .select()
@@ -105,7 +120,8 @@ export async function streamBench(): Promise<void> {
     const taskId = await createTask(b.url);
     const { definition } = await loadDefinition(b.engine.db, taskId);
     const fields = definition.outputs.map((o) => o.name);
-    const seeded = await withPeakRss(() => seedResults(b.engine.db, taskId, fields, b.engine.store.kind === 'pglite'));
+    const rowless = b.engine.store.kind === 'pglite';
+    const seeded = await withPeakRss(() => seedResults(b.engine.db, taskId, fields, rowless));
     const batchId = seeded.value;
     await b.engine.store.vacuum();
 
@@ -119,11 +135,11 @@ export async function streamBench(): Promise<void> {
     };
     const jsonl = () => countLines(`${b.url}/v0/batches/${batchId}/results?output_type=stream`, { 'x-api-key': BENCH_KEY });
     const csv = () => countLines(signedFileUrl(b.url, b.engine.webhookSecret, batchId, 'csv'));
-    await bareRead(b.engine.db, batchId); // warm-up of every path
+    await bareRead(b.engine.db, batchId, rowless); // warm-up of every path
     await jsonl();
     await csv();
     for (let i = 0; i < REPEAT; i++) {
-      await measure('bare', () => bareRead(b.engine.db, batchId), ROWS);
+      await measure('bare', () => bareRead(b.engine.db, batchId, rowless), ROWS);
       await measure('jsonl', jsonl, ROWS);
       await measure('csv', csv, ROWS + 1); // + header line
     }

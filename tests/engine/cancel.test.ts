@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '@/lib/engine/db/query-rows';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
@@ -43,13 +41,10 @@ it('cancel of a running 200-row batch removes exactly the pending jobs; started 
 
   // The jobs that ran are exactly the ones started before the cancel answered; every other row was
   // removed: its page was never requested, and no job started after the cancel.
-  const started = await queryRows<{ seq: number; started_at: Date }>(
-    t.engine.db,
-    sql`SELECT seq, started_at FROM jobs WHERE batch_id = ${id} AND started_at IS NOT NULL`,
-  );
+  const started = (await jobsAsRead(t.engine.db, id)).filter((j) => j.startedAt !== null);
   expect(started.length + removed).toBe(200);
   expect(final.jobs_completed).toBe(started.length);
-  for (const r of started) expect(new Date(r.started_at).getTime()).toBeLessThanOrEqual(cancelledAt);
+  for (const r of started) expect(r.startedAt!.getTime()).toBeLessThanOrEqual(cancelledAt);
   const ran = new Set(started.map((r) => Number(r.seq)));
   for (let n = 0; n < 200; n++) {
     const fetched = (site.hits.get(`/slow/150/co/${n}/`) ?? 0) > 0;

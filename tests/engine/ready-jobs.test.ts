@@ -4,7 +4,7 @@ import { queryRows } from '@/lib/engine/db/query-rows';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
-import { jobStateCounts } from '../support/job-states';
+import { jobStateCounts, jobsAsRead } from '../support/job-states';
 
 // The embedded store's worker keeps claimed jobs ready beside its running ones (worker.ts). Those are
 // claimed in the store but not started: a cancel must put them back and count them as removed, and a
@@ -87,11 +87,8 @@ it("jobs put back for another batch's cancel run later, once each", async () => 
   });
   expect(final).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 6, jobs_removed: 0 });
   expect(await jobRows(id)).toEqual({ succeeded: 6 });
-  const jobs = await queryRows<{ data_uuid: string; attempts: number }>(
-    t.engine.db,
-    sql`SELECT data_uuid, attempts FROM jobs WHERE batch_id = ${id} ORDER BY seq`,
-  );
-  expect(jobs.map((j) => j.data_uuid)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5']);
+  const jobs = await jobsAsRead(t.engine.db, id);
+  expect(jobs.map((j) => j.dataUuid)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5']);
   // A job put back did not use up an attempt.
   expect(jobs.every((j) => Number(j.attempts) === 1)).toBe(true);
   for (let n = 0; n < 6; n++) expect(site.hits.get(page('b', n))).toBe(1);

@@ -62,7 +62,10 @@ it('a finished batch reads the same from result blocks: rows by status and page,
     sql`SELECT coalesce(sum(cardinality(seqs)), 0)::int AS n FROM result_blocks WHERE batch_id = ${id}`,
   );
   if (embedded) {
-    expect(stored).toEqual([{ state: 'running', n: 30 }]);
+    // A job started at once has no row (batches.rowless_claims); one parked for its host (this batch
+    // is one host) has, left 'running' with its result in a block like every other.
+    expect(stored.every((r) => r.state === 'running')).toBe(true);
+    expect(stored.reduce((n, r) => n + r.n, 0)).toBeLessThan(30);
     expect(inBlocks!.n).toBe(30);
   } else {
     expect(stored).toEqual([

@@ -8,6 +8,8 @@ import { asCancel } from '../queue/cancel-epoch';
 // Claims take the batch row with SKIP LOCKED, so nothing is handed out while this runs.
 // Jobs already claimed are "in progress" and finish; the worker's completion step then closes the batch.
 // asCancel: a worker that starts jobs before its claim statement has run must not do so meanwhile.
+// A rowless batch (db/schema.ts) keeps next_ord where it stood: its readers tell the rows handed out
+// (running or finished, many without a job row) from those never handed out (removed) by it.
 export async function cancelBatch(db: Db, batchId: string) {
   return asCancel(() => cancelTransaction(db, batchId));
 }
@@ -35,7 +37,8 @@ function cancelTransaction(db: Db, batchId: string) {
     const jobsRemoved = Number(removed[0]?.n ?? 0) + (Number(b.jobs_added) - Number(b.next_ord));
     const inProgress = Number(b.jobs_added) - Number(b.jobs_completed) - jobsRemoved;
     await tx.execute(sql`
-      UPDATE batches SET cancelled = true, jobs_removed = ${jobsRemoved}, next_ord = jobs_added,
+      UPDATE batches SET cancelled = true, jobs_removed = ${jobsRemoved},
+        next_ord = CASE WHEN rowless_claims THEN next_ord ELSE jobs_added END,
         job_status = ${inProgress > 0 ? 'CANCELLING' : 'CANCELLED'},
         completed = ${inProgress <= 0},
         finished_at = CASE WHEN ${inProgress <= 0} THEN now() ELSE finished_at END

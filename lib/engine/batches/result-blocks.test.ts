@@ -4,7 +4,13 @@ import { resultBlockRow, serializedBlockRow, type BlockEntry } from './result-bl
 // The worker serializes each result as its job finishes and joins the texts into the block later;
 // readers JSON.parse the body, so it must be exactly the text of the entries themselves.
 const entries: BlockEntry[] = [
-  [7, 'succeeded', { data: { name: 'Acme "Ltd"', note: 'line\nbreak', emoji: '😀', n: 1.5 }, list: [1, null] }, false, null],
+  [
+    7,
+    'succeeded',
+    { data: { name: 'Acme "Ltd"', note: 'line\nbreak', emoji: '😀', n: 1.5 }, list: [1, null] },
+    false,
+    null,
+  ],
   [3, 'failed', null, true, 'timed out after 15 s: "upstream"'],
   [12, 'succeeded', undefined, false, null],
   [4, 'failed', { data: {} }, true, 'ünïcödé \u2028 separator'],

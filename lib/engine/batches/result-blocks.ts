@@ -3,18 +3,24 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 
 // Result blocks (db/schema.ts, resultBlocks) hold the final state and result of jobs finished by the
-// embedded store's sole claimer, whose job rows keep the state 'running' the claim gave them. Every
-// reader of job rows lays the blocks over what it read, so a job reads the same whichever way its
-// result was written. Cancel marks only pending rows 'removed', so a row with a block entry is never
+// embedded store's sole claimer. Most of those jobs have no row (batches.rowless_claims; readers take
+// them from the uploaded rows, batches/handed-out.ts); those that have one keep the state 'running'
+// the claim gave it. Every reader of job rows lays the blocks over what it read, so a job reads the
+// same whichever way its result was written. Cancel marks only pending rows 'removed', so a row with a block entry is never
 // 'removed', and a stored 'removed' (or 'pending') is still the row's state.
 
-/** One finished job in a result block. */
+/**
+ * One finished job in a result block. Entries written since rowless claims also carry the job's id
+ * and start (epoch ms): a job without a row has nowhere else to keep them.
+ */
 export type BlockEntry = [
   seq: number,
   state: 'succeeded' | 'failed',
   result: unknown,
   errorDetected: boolean,
   error: string | null,
+  jobId?: string,
+  startedAt?: number | null,
 ];
 
 /** A block entry whose result is JSON text already (queue/complete.ts, Completion.resultJson). */
@@ -24,13 +30,15 @@ export type SerializedEntry = [
   resultJson: string,
   errorDetected: boolean,
   error: string | null,
+  jobId?: string,
+  startedAt?: number | null,
 ];
 
 /** A result block as stored (db/schema.ts, resultBlocks), made from its entries in any order. */
 export function resultBlockRow(batchId: string, entries: BlockEntry[]) {
   return serializedBlockRow(
     batchId,
-    entries.map(([seq, state, result, ed, error]) => [seq, state, JSON.stringify(result ?? null), ed, error]),
+    entries.map(([seq, state, result, ...rest]) => [seq, state, JSON.stringify(result ?? null), ...rest]),
   );
 }
 
@@ -38,8 +46,9 @@ export function resultBlockRow(batchId: string, entries: BlockEntry[]) {
 export function serializedBlockRow(batchId: string, entries: SerializedEntry[]) {
   const seqs = entries.map((e) => e[0]);
   let body = '';
-  for (const [seq, state, resultJson, ed, error] of entries) {
-    body += `${body ? ',' : '['}[${seq},${JSON.stringify(state)},${resultJson},${ed},${JSON.stringify(error)}]`;
+  for (const [seq, state, resultJson, ed, error, ...job] of entries) {
+    const tail = job.length ? job.map((v) => `,${JSON.stringify(v ?? null)}`).join('') : '';
+    body += `${body ? ',' : '['}[${seq},${JSON.stringify(state)},${resultJson},${ed},${JSON.stringify(error)}${tail}]`;
   }
   return {
     batchId,

@@ -1,14 +1,26 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import { batches, jobs } from '../db/schema';
 import { toResultRow } from '../webhooks/payload';
+import { iterateHandedOut } from './handed-out';
 import { overlayResultBlocks } from './result-blocks';
 
 const PAGE = 1000;
 
 /** Every result row of a batch in input order, read in keyset pages so memory stays flat at any size. */
 export async function* iterateResultRows(db: Db, batchId: string, taskVersion: number): AsyncGenerator<ResultRow> {
+  const [batch] = await db
+    .select({ id: batches.id, nextOrd: batches.nextOrd, rowless: batches.rowlessClaims })
+    .from(batches)
+    .where(eq(batches.id, batchId));
+  if (batch?.rowless) {
+    // Rows handed out when the read began; as below, rows not yet handed out are not results.
+    for await (const page of iterateHandedOut(db, batch, 0, PAGE)) {
+      for (const job of page) if (job.state !== 'removed') yield toResultRow(job, taskVersion) as ResultRow;
+    }
+    return;
+  }
   let after = -1;
   for (;;) {
     const page = await db

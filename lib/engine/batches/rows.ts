@@ -5,6 +5,7 @@ import { queryRows } from '../db/query-rows';
 import { batches, jobs } from '../db/schema';
 import { resultColumns, toResultRow } from '../webhooks/payload';
 import { findBatch } from './read';
+import { handedOutRows } from './handed-out';
 import { overlayResultBlocks, storedStatesFor } from './result-blocks';
 import { rowsInRange, type StoredRow } from './row-blocks';
 
@@ -13,6 +14,8 @@ import { rowsInRange, type StoredRow } from './row-blocks';
 // blocks (pending; removed when the batch was cancelled before handing it out). Because rows are
 // handed out in seq order, every un-handed row has a greater seq than every job row, so a page is
 // "job rows after the cursor" followed by "block rows after max(cursor, last job seq)".
+// A rowless batch (db/schema.ts) has job rows for few of its handed-out rows: its pages are the rows
+// below next_ord as handed-out.ts reads them, then the block rows from next_ord on.
 
 type Batch = typeof batches.$inferSelect;
 
@@ -73,6 +76,7 @@ export async function rowsPage(db: Db, batch: Batch, q: RowsPageQuery): Promise<
   const wanted = q.status ? new Set(q.status) : null;
   // A row that never became a job is pending, or removed once the batch was cancelled.
   const blockStatus: RowStatus = batch.cancelled ? 'removed' : 'pending';
+  if (batch.rowlessClaims) return rowlessPage(db, batch, q, wanted, blockStatus);
   const out: BatchRow[] = [];
 
   // Read the boundary first, so a claim racing this read shows its rows once (as pending) rather
@@ -107,22 +111,50 @@ export async function rowsPage(db: Db, batch: Batch, q: RowsPageQuery): Promise<
   if (out.length >= q.limit || (wanted && !wanted.has(blockStatus))) return out;
 
   const from = Math.max(q.after, lastJobSeq);
-  // seq is the row's index in the file; positions skip rejected rows, so the row with seq s sits at a
-  // position between s - rejected and s. Start from the lowest candidate and skip forward.
-  const rejected = batch.jobsSubmitted - batch.jobsAdded;
-  let pos = Math.max(0, from + 1 - rejected);
+  let pos = firstPosition(batch, from);
   if (!batch.cancelled) pos = Math.max(pos, Math.min(batch.nextOrd, batch.jobsAdded));
-  while (out.length < q.limit && pos < batch.jobsAdded) {
-    const hi = Math.min(batch.jobsAdded, pos + Math.max(q.limit - out.length, 0) + rejected);
+  return untouchedRows(db, batch, from, pos, out, q.limit, blockStatus);
+}
+
+// seq is the row's index in the file; positions skip rejected rows, so the row with seq s sits at a
+// position between s - rejected and s. Reads start from the lowest candidate and skip forward.
+const firstPosition = (batch: Batch, after: number) => Math.max(0, after + 1 - (batch.jobsSubmitted - batch.jobsAdded));
+
+/** Appends to `out` the block rows after seq `from`, from position `pos` on, as `status`, up to `limit`. */
+async function untouchedRows(db: Db, batch: Batch, from: number, pos: number, out: BatchRow[], limit: number, status: RowStatus) {
+  const rejected = batch.jobsSubmitted - batch.jobsAdded;
+  while (out.length < limit && pos < batch.jobsAdded) {
+    const hi = Math.min(batch.jobsAdded, pos + Math.max(limit - out.length, 0) + rejected);
     const stored = await rowsInRange(db, batch.id, pos, hi);
     for (const r of stored) {
       if (r[0] <= from) continue;
-      out.push(blockRow(r, blockStatus, batch.taskVersion));
-      if (out.length >= q.limit) break;
+      out.push(blockRow(r, status, batch.taskVersion));
+      if (out.length >= limit) break;
     }
     pos = hi;
   }
   return out;
+}
+
+/** A page of a rowless batch: handed-out rows (below next_ord), then rows never handed out. */
+async function rowlessPage(db: Db, batch: Batch, q: RowsPageQuery, wanted: Set<RowStatus> | null, blockStatus: RowStatus) {
+  const out: BatchRow[] = [];
+  const rejected = batch.jobsSubmitted - batch.jobsAdded;
+  const end = Math.min(batch.nextOrd, batch.jobsAdded);
+  let pos = firstPosition(batch, q.after);
+  // A status filter may skip most rows: then read whole blocks' worth at a time.
+  while (out.length < q.limit && pos < end) {
+    const want = q.limit - out.length + rejected;
+    const hi = Math.min(end, pos + (wanted ? Math.max(want, 1000) : want));
+    for (const j of await handedOutRows(db, batch, pos, hi)) {
+      if (j.seq <= q.after || (wanted && !wanted.has(j.state as RowStatus))) continue;
+      out.push({ ...toResultRow(j, batch.taskVersion), seq: j.seq });
+      if (out.length >= q.limit) break;
+    }
+    pos = hi;
+  }
+  if (out.length >= q.limit || (wanted && !wanted.has(blockStatus))) return out;
+  return untouchedRows(db, batch, q.after, Math.max(pos, end), out, q.limit, blockStatus);
 }
 
 /** Every row in input order, all statuses, read page by page (flat memory at any size). */

@@ -92,6 +92,13 @@ export const batches = pgTable(
     // Uploaded rows live in batch_rows blocks; job rows are created when claimed, in row order.
     // next_ord counts the rows handed out so far (0 … jobs_added).
     nextOrd: integer('next_ord').notNull().default(0),
+    // Set by the embedded store's sole claimer as it hands out a batch's first rows: a job that starts
+    // at once then gets no job row. Its result block entry carries its id and start time, and a row is
+    // written only for a job parked for its host, retried or put back (queue/claim-steps.ts). Readers
+    // lay job rows and result blocks over the uploaded rows below next_ord (batches/handed-out.ts),
+    // which a cancel then leaves where it stood. Batches claimed before (or on PostgreSQL) keep a row
+    // per handed-out job.
+    rowlessClaims: boolean('rowless_claims').notNull().default(false),
     // Set in the statement that completes a batch with a webhook address; cleared by the statement
     // that enqueues its deliveries. A crash between the two is caught up by the sweeper.
     webhookDue: boolean('webhook_due').notNull().default(false),

@@ -83,7 +83,7 @@ export async function claimFresh(
     rows = rows.slice(0, hi - lo);
     if (hi <= lo) return { jobs: [], inserted: 0 };
   }
-  const cols = { jobId: [] as string[], seq: [] as number[], uuid: [] as string[], inputs: [] as string[], host: [] as string[], run: [] as boolean[] };
+  const cols: ClaimColumns = { jobId: [], seq: [], uuid: [], inputs: [], host: [], run: [] };
   const bySeq = new Map<number, { uuid: string; inputs: string[]; host: string; jobId: string }>();
   for (const [seq, uuid, inputs] of rows) {
     const host = guessHost(inputs);
@@ -94,12 +94,41 @@ export async function claimFresh(
     cols.jobId.push(jobId);
     cols.seq.push(seq);
     cols.uuid.push(uuid);
-    cols.inputs.push(JSON.stringify(inputs));
+    cols.inputs.push(inputs);
     cols.host.push(host);
     cols.run.push(run);
   }
   // If nothing is inserted, the host slots counted above stay counted for the rest of this claim only,
   // which merely makes it a little conservative.
+  const job = (seq: number, id: number, rowless: boolean): ClaimedJob => {
+    const row = bySeq.get(seq)!;
+    return {
+      id,
+      job_id: row.jobId,
+      batch_id: batch.id,
+      seq,
+      data_uuid: row.uuid,
+      inputs: row.inputs,
+      host: row.host,
+      attempts: 1,
+      task_id: batch.task_id,
+      task_version: batch.task_version,
+      ...(rowless ? { rowless } : {}),
+    };
+  };
+  // The sole claimer writes no row for a job that starts at once: from a batch's first claim on
+  // (a batch it began claiming with rows, before this code, goes on that way).
+  if (opts.startEarly && (batch.rowless_claims || lo === 0)) {
+    const moved = rowlessStatement(db, batch, lo, hi, cols);
+    const run = cols.seq.filter((_, i) => cols.run[i]).map((seq) => job(seq, 0, true));
+    batch.rowless_claims = true;
+    if (run.length < cols.seq.length) batch.has_parked = true;
+    if (early) {
+      opts.startEarly(run, moved);
+      return { jobs: [], inserted: cols.seq.length };
+    }
+    return (await moved) ? { jobs: run, inserted: cols.seq.length } : { jobs: [], inserted: 0 };
+  }
   // Only what the store decides comes back (id, state); the rest is known here. Returning the inputs
   // (jsonb) made the store serialize and the caller parse them again.
   // The sole claimer's statements run one at a time and a cancel's transaction holds the store while
@@ -124,27 +153,12 @@ export async function claimFresh(
       CASE WHEN u.run THEN ${leaseSql(opts)} END,
       CASE WHEN u.run THEN now() END
     FROM moved, unnest(${sql.param(cols.jobId)}::text[], ${sql.param(cols.seq)}::int[], ${sql.param(cols.uuid)}::text[],
-                ${sql.param(cols.inputs)}::jsonb[], ${sql.param(cols.host)}::text[], ${sql.param(cols.run)}::bool[])
+                ${sql.param(cols.inputs.map((i) => JSON.stringify(i)))}::jsonb[], ${sql.param(cols.host)}::text[], ${sql.param(cols.run)}::bool[])
       AS u(job_id, seq, data_uuid, inputs, host, run)
     RETURNING id, seq, state`,
   );
-  const job = (seq: number, id: number): ClaimedJob => {
-    const row = bySeq.get(seq)!;
-    return {
-      id,
-      job_id: row.jobId,
-      batch_id: batch.id,
-      seq,
-      data_uuid: row.uuid,
-      inputs: row.inputs,
-      host: row.host,
-      attempts: 1,
-      task_id: batch.task_id,
-      task_version: batch.task_version,
-    };
-  };
   if (early) {
-    const handed = cols.seq.filter((_, i) => cols.run[i]).map((seq) => job(seq, 0));
+    const handed = cols.seq.filter((_, i) => cols.run[i]).map((seq) => job(seq, 0, false));
     const claimed = statement.then((inserted) => {
       // The statement inserts every row or none.
       const ids = new Map(inserted.map((r) => [Number(r.seq), Number(r.id)]));
@@ -159,8 +173,44 @@ export async function claimFresh(
   const jobs: ClaimedJob[] = [];
   for (const r of inserted) {
     if (r.state !== 'running') continue;
-    jobs.push(job(Number(r.seq), Number(r.id))); // id: bigserial, a string from PostgreSQL
+    jobs.push(job(Number(r.seq), Number(r.id), false)); // id: bigserial, a string from PostgreSQL
   }
   if (jobs.length < inserted.length) batch.has_parked = true;
   return { jobs, inserted: inserted.length };
+}
+
+/** A claim's rows, column by column, as the statements send them (`run`: starts now, not parked). */
+type ClaimColumns = { jobId: string[]; seq: number[]; uuid: string[]; inputs: string[][]; host: string[]; run: boolean[] };
+
+/**
+ * The sole claimer's claim of rows lo…hi of a rowless batch: one statement moves the cursor and
+ * writes rows only for the jobs parked for their host. Resolves whether the cursor moved (a cancel
+ * may have closed it). No row per started job is what made claims most of the embedded store's work
+ * (~40 µs of its thread per row).
+ */
+function rowlessStatement(db: Db, batch: ActiveBatch, lo: number, hi: number, cols: ClaimColumns): Promise<boolean> {
+  const parked = cols.run.flatMap((run, i) => (run ? [] : [i]));
+  const pick = <T>(xs: T[]) => parked.map((i) => xs[i]!);
+  // Statements run one at a time and a cancel's transaction holds the store while it runs: no row lock.
+  const move = sql`
+    WITH cur AS (
+      SELECT id FROM batches WHERE id = ${batch.id} AND next_ord = ${lo} AND NOT cancelled
+    ), moved AS (
+      UPDATE batches b SET next_ord = ${hi}, last_claim_at = clock_timestamp(), rowless_claims = true,
+        started_at = coalesce(b.started_at, now()),
+        job_status = CASE WHEN b.job_status = 'QUEUED' THEN 'RUNNING' ELSE b.job_status END
+      FROM cur WHERE b.id = cur.id RETURNING b.id
+    )`;
+  // A data-modifying WITH runs to completion whether or not anything reads it.
+  const statement = parked.length
+    ? sql`${move}, parked AS (
+        INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts)
+        SELECT u.job_id, moved.id, u.seq, u.data_uuid, u.inputs, u.host, 'pending', 0
+        FROM moved, unnest(${sql.param(pick(cols.jobId))}::text[], ${sql.param(pick(cols.seq))}::int[],
+                           ${sql.param(pick(cols.uuid))}::text[], ${sql.param(pick(cols.inputs).map((i) => JSON.stringify(i)))}::jsonb[],
+                           ${sql.param(pick(cols.host))}::text[]) AS u(job_id, seq, data_uuid, inputs, host)
+        RETURNING 1
+      ) SELECT count(*)::int AS moved FROM moved`
+    : sql`${move} SELECT count(*)::int AS moved FROM moved`;
+  return queryRows<{ moved: number }>(db, statement).then((r) => Number(r[0]?.moved ?? 0) > 0);
 }

@@ -12,6 +12,11 @@ export interface ClaimedJob {
   attempts: number;
   task_id: string;
   task_version: number;
+  /**
+   * The job has no row in the table (batches.rowless_claims): its result block entry will carry its
+   * id and start, and a retry or a put-back writes it as a pending row. `id` is then 0.
+   */
+  rowless?: boolean;
 }
 
 /**
@@ -27,6 +32,8 @@ export interface ActiveBatch {
   jobs_added: number;
   /** Whether job rows wait in the table (retries, rows parked for their host). */
   has_parked: boolean;
+  /** Jobs of this batch that start at once get no row (see batches.rowless_claims in db/schema.ts). */
+  rowless_claims: boolean;
 }
 
 export interface ClaimOptions {

@@ -100,7 +100,10 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
 function loadActive(db: Db): Promise<ActiveBatch[]> {
   return queryRows<ActiveBatch>(
     db,
-    sql`SELECT b.id, b.task_id, b.task_version, b.next_ord, b.jobs_added,
+    // A cancelled batch's cursor is closed: nothing past it is handed out (a cancel leaves a rowless
+    // batch's next_ord where it stood, for its readers).
+    sql`SELECT b.id, b.task_id, b.task_version, b.jobs_added, b.rowless_claims,
+          CASE WHEN b.cancelled THEN b.jobs_added ELSE b.next_ord END AS next_ord,
           EXISTS (SELECT 1 FROM jobs j WHERE j.batch_id = b.id AND j.state = 'pending') AS has_parked
         FROM batches b WHERE b.job_status IN ('QUEUED','RUNNING','CANCELLING')
         ORDER BY b.last_claim_at ASC NULLS FIRST, b.created_at ASC LIMIT 64`,

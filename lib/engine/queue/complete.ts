@@ -4,7 +4,8 @@ import { queryRows } from '../db/query-rows';
 import { PLAN_PER_CALL } from '../db/plan-per-call';
 import { heldBy } from './held-by';
 import { NO_USAGE, type LlmUsage } from '../llm/types';
-import { serializedBlockRow } from '../batches/result-blocks';
+import { serializedBlockRow, type SerializedEntry } from '../batches/result-blocks';
+import { insertPending, type PendingRow } from './release';
 
 export interface Completion {
   id: number;
@@ -26,6 +27,11 @@ export interface Completion {
   /** The job's batch and row: needed to write a final result into a result block. */
   batchId?: string | null;
   seq?: number;
+  /** The job's id and start (epoch ms), for its result block entry: a rowless job has no row to hold them. */
+  jobId?: string;
+  startedAt?: number;
+  /** A retry of a job without a row (ClaimedJob.rowless): written as this pending row (`id` is 0). */
+  pending?: PendingRow;
 }
 
 export interface CompleteOptions {
@@ -62,12 +68,15 @@ export async function completeJobs(
   if (items.length === 0) return [];
   const finals = items.filter((i) => i.state !== 'retry');
   const retries = items.filter((i) => i.state === 'retry');
-  if (retries.length) {
-    const ids = retries.map((r) => r.id);
+  const rowlessRetries = retries.filter((r) => r.pending).map((r) => r.pending!);
+  if (rowlessRetries.length) await insertPending(db, rowlessRetries);
+  const rowRetries = retries.filter((r) => !r.pending);
+  if (rowRetries.length) {
+    const ids = rowRetries.map((r) => r.id);
     await db.execute(sql`${sql.raw(PLAN_PER_CALL)}
       UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
         run_after = now() + make_interval(secs => v.delay / 1000.0)
-      FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(retries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
+      FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(rowRetries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
       WHERE j.id = v.id AND ${heldBy(workerId)}`);
   }
   if (finals.length === 0) return [];
@@ -167,7 +176,13 @@ export function blockStatement(finals: Completion[]): SQL {
     const sum = (pick: (u: LlmUsage) => number) => usage.reduce((a, u) => a + pick(u), 0);
     const block = serializedBlockRow(
       batchId,
-      group.map((f) => [f.seq!, f.state as 'succeeded' | 'failed', jsonFor(f), Boolean(f.errorDetected), f.error ?? null]),
+      group.map((f): SerializedEntry => {
+        const state = f.state as 'succeeded' | 'failed';
+        const error = f.error ?? null;
+        return f.jobId === undefined
+          ? [f.seq!, state, jsonFor(f), Boolean(f.errorDetected), error]
+          : [f.seq!, state, jsonFor(f), Boolean(f.errorDetected), error, f.jobId, f.startedAt ?? null];
+      }),
     );
     return sql`(${batchId}::text, ${group.length}::int, ${group.filter((f) => f.state === 'failed').length}::int,
       ${sum((u) => u.input_tokens)}::bigint, ${sum((u) => u.output_tokens)}::bigint, ${sum((u) => u.cost_usd)}::float8,

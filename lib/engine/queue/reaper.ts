@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
+import { rowsInRange } from '../batches/row-blocks';
+import { newJobId } from '../tasks/ids';
+import { guessHost } from './guess-host';
 
 /**
  * Put back jobs whose worker stopped renewing their lease (it died or hung). Run where workers share
@@ -22,7 +25,8 @@ export async function reapExpiredLeases(db: Db, maxAttempts: number): Promise<nu
  * running by a process that died goes back to the queue (or fails, as above), without waiting for its
  * lease. A job the sole claimer finished keeps the row state 'running' with its result in a result
  * block (db/schema.ts, resultBlocks), so it is skipped; and only batches still open can have an
- * unfinished job, so the rows of finished batches, however many, are not looked at.
+ * unfinished job, so the rows of finished batches, however many, are not looked at. Jobs of rowless
+ * batches that had no row get one (requeueRowless).
  */
 export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<number> {
   const res = await queryRows<{ id: number; state: string }>(db, sql`
@@ -40,7 +44,44 @@ export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<n
       locked_by = NULL, lease_until = NULL, run_after = now()
     FROM stale WHERE j.id = stale.id
     RETURNING j.id, j.state`);
-  return settleReaped(db, res);
+  return (await settleReaped(db, res)) + (await requeueRowless(db, maxAttempts));
+}
+
+/**
+ * The same for the jobs of rowless batches (db/schema.ts) that had no row: handed out (below
+ * next_ord), with neither a job row nor a result block entry. They get the row a retry would have.
+ */
+async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
+  const open = await queryRows<{ id: string; next_ord: number }>(db, sql`
+    SELECT id, next_ord FROM batches WHERE NOT completed AND rowless_claims AND job_status <> 'INGESTING'`);
+  let requeued = 0;
+  for (const batch of open) {
+    for (let lo = 0; lo < Number(batch.next_ord); lo += 1000) {
+      const stored = await rowsInRange(db, batch.id, lo, Math.min(lo + 1000, Number(batch.next_ord)));
+      if (stored.length === 0) continue;
+      const first = stored[0]![0];
+      const last = stored[stored.length - 1]![0];
+      const known = await queryRows<{ seq: number }>(db, sql`
+        SELECT seq FROM jobs WHERE batch_id = ${batch.id} AND seq BETWEEN ${first} AND ${last}
+        UNION ALL
+        SELECT s.seq FROM result_blocks r, unnest(r.seqs) AS s(seq)
+        WHERE r.batch_id = ${batch.id} AND r.min_seq <= ${last} AND r.max_seq >= ${first}`);
+      const seen = new Set(known.map((k) => Number(k.seq)));
+      const lost = stored.filter(([seq]) => !seen.has(seq));
+      if (lost.length === 0) continue;
+      const col = <T>(pick: (r: (typeof lost)[number]) => T) => sql.param(lost.map(pick));
+      const res = await queryRows<{ id: number; state: string }>(db, sql`
+        INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, run_after)
+        SELECT u.job_id, ${batch.id}, u.seq, u.data_uuid, u.inputs, u.host,
+          CASE WHEN 1 >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END, 1, now()
+        FROM unnest(${col(() => newJobId())}::text[], ${col((r) => r[0])}::int[], ${col((r) => r[1])}::text[],
+                    ${col((r) => JSON.stringify(r[2]))}::jsonb[], ${col((r) => guessHost(r[2]))}::text[])
+          AS u(job_id, seq, data_uuid, inputs, host)
+        RETURNING id, state`);
+      requeued += await settleReaped(db, res);
+    }
+  }
+  return requeued;
 }
 
 /** Fails the reaped jobs that used their attempts; returns how many jobs were reaped in all. */

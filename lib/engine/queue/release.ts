@@ -14,3 +14,38 @@ export async function releaseUnstarted(db: Db, workerId: string, ids: number[]):
       attempts = greatest(attempts - 1, 0), started_at = CASE WHEN attempts <= 1 THEN NULL ELSE started_at END
     WHERE id = ANY(${sql.param(ids)}::bigint[]) AND ${heldBy(workerId)}`);
 }
+
+/** A job without a row (ClaimedJob.rowless) going back to the queue: written as a pending row. */
+export interface PendingRow {
+  jobId: string;
+  batchId: string;
+  seq: number;
+  dataUuid: string;
+  inputs: string[];
+  host: string;
+  /** Attempts used: kept for a retry or a stopped job, 0 for one put back before it started. */
+  attempts: number;
+  /** When its attempt started (epoch ms), null if it never started. */
+  startedAt: number | null;
+  /** How long until it may run again. */
+  delayMs: number;
+}
+
+/**
+ * Writes jobs that have no row as pending rows, the state their row would have had: a claim takes them
+ * again after their delay, a cancel removes them. A row already there for the position is kept (a job
+ * is only ever in flight once, so that would be a retry written twice).
+ */
+export async function insertPending(db: Db, rows: PendingRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: PendingRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, run_after, started_at)
+    SELECT u.job_id, u.batch_id, u.seq, u.data_uuid, u.inputs, u.host, 'pending', u.attempts,
+      now() + make_interval(secs => u.delay / 1000.0), to_timestamp(u.started / 1000.0)
+    FROM unnest(${col((r) => r.jobId)}::text[], ${col((r) => r.batchId)}::text[], ${col((r) => r.seq)}::int[],
+                ${col((r) => r.dataUuid)}::text[], ${col((r) => JSON.stringify(r.inputs))}::jsonb[], ${col((r) => r.host)}::text[],
+                ${col((r) => r.attempts)}::int[], ${col((r) => r.delayMs)}::int[], ${col((r) => r.startedAt)}::float8[])
+      AS u(job_id, batch_id, seq, data_uuid, inputs, host, attempts, delay, started)
+    ON CONFLICT (batch_id, seq) DO NOTHING`);
+}

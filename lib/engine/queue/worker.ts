@@ -10,7 +10,7 @@ import { retryDelayMs } from './backoff';
 import { HostLimitsView, pruneCooldowns } from './host-limits';
 import { reapExpiredLeases } from './reaper';
 import { beforeCancel, noCancelRunning } from './cancel-epoch';
-import { releaseUnstarted } from './release';
+import { insertPending, releaseUnstarted, type PendingRow } from './release';
 import { enqueueDueCompletionWebhooks } from '../webhooks/enqueue-due';
 import { JobStop } from '../research/job-stop';
 import { ReadySize } from './ready-size';
@@ -73,7 +73,8 @@ const CLAIM_COALESCE_MS = 2;
  */
 export class Worker {
   readonly id = newId(`w-${hostname().slice(0, 12)}-${process.pid}`, 6);
-  private readonly inFlight = new Set<ClaimedJob>();
+  /** Running jobs: their claim statement's outcome (see run()) and when they started (epoch ms). */
+  private readonly inFlight = new Map<ClaimedJob, { claimed: Promise<boolean>; startedAt: number }>();
   private readonly hostCount = new Map<string, number>();
   private buffer: Completion[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
@@ -119,8 +120,8 @@ export class Worker {
         );
         // The sole claimer's store is held by this process alone: its running jobs are its own and
         // renewed here, and jobs left running by an earlier process were put back at start-up
-        // (requeueInterrupted). Reaping would also take its finished jobs, whose rows stay 'running'
-        // with their results in result blocks.
+        // (requeueInterrupted). Reaping would also take its finished jobs that have rows: they stay
+        // 'running' with their results in result blocks.
         if (!this.opts.soleClaimer) {
           reapExpiredLeases(this.opts.db, this.opts.maxAttempts).catch((e) =>
             console.error('[quarry] reaper failed:', (e as Error).message),
@@ -167,8 +168,14 @@ export class Worker {
     await Promise.all(this.finishing);
     await this.flush();
     if (this.inFlight.size > 0) {
+      // Stopped unfinished: back to the queue, their attempt counted, to run again from the start.
       const ids = this.claimedIds();
+      const rowless: PendingRow[] = [];
+      for (const [job, { claimed, startedAt }] of this.inFlight) {
+        if (job.rowless && (await claimed)) rowless.push(pendingRow(job, job.attempts, startedAt, 0));
+      }
       this.inFlight.clear();
+      await insertPending(this.opts.db, rowless);
       await completeJobs(
         this.opts.db,
         this.id,
@@ -180,7 +187,7 @@ export class Worker {
   /** Store ids of the jobs in flight or ready (a job claimed early has none until its claim statement ran). */
   private claimedIds(): number[] {
     const ids: number[] = [];
-    for (const job of this.inFlight) if (job.id > 0) ids.push(job.id);
+    for (const job of this.inFlight.keys()) if (job.id > 0) ids.push(job.id);
     for (const { job } of this.ready) if (job.id > 0) ids.push(job.id);
     return ids;
   }
@@ -202,7 +209,10 @@ export class Worker {
     // Their claim statements first, so the store has their rows (and they their ids).
     const ok = await Promise.all(items.map((i) => i.claimed.catch(() => false)));
     const ids = items.filter((_, n) => ok[n] && items[n]!.job.id > 0).map((i) => i.job.id);
+    // A job without a row goes back as the row its claim would have written for a parked job.
+    const rowless = items.filter((i, n) => ok[n] && i.job.rowless).map((i) => pendingRow(i.job, 0, null, 0));
     try {
+      await insertPending(this.opts.db, rowless);
       await releaseUnstarted(this.opts.db, this.id, ids);
     } catch (err) {
       // Their leases run out and the reaper puts them back.
@@ -320,7 +330,7 @@ export class Worker {
 
   /** `claimed`: the outcome of the job's claim statement, which may still be on its way (startEarly). */
   private run(job: ClaimedJob, claimed: Promise<boolean>): void {
-    this.inFlight.add(job);
+    const startedAt = Date.now();
     countHost(this.hostCount, job.host, 1);
     const stop = new JobStop();
     this.stops.set(job, { stop, deadline: performance.now() + this.opts.jobTimeoutMs }); // monotonic: in start order
@@ -334,7 +344,8 @@ export class Worker {
       // A claim that did not go through: stop the job at once; it ends without a result.
       void isClaimed.then((ok) => ok || stop.abort());
     }
-    const startedAt = performance.now();
+    this.inFlight.set(job, { claimed: isClaimed, startedAt });
+    const began = performance.now();
     this.execute(job, stop)
       .catch((err) => {
         console.error('[quarry] job crashed:', err);
@@ -342,7 +353,7 @@ export class Worker {
       })
       .then(async (outcome) => {
         this.stops.delete(job);
-        this.readySize.note(performance.now() - startedAt);
+        this.readySize.note(performance.now() - began);
         if (this.stops.size === 0 && this.deadlineTimer) {
           // Nothing runs: no deadline to wait for (a pending timer would keep the process alive).
           clearTimeout(this.deadlineTimer);
@@ -363,12 +374,12 @@ export class Worker {
         // early can finish before its claim statement has run (queued behind a group of results on
         // the store thread); its slot would otherwise stand idle until then.
         this.vacate(job);
-        track(this.finishing, this.finish(job, outcome, isClaimed));
+        track(this.finishing, this.finish(job, outcome, isClaimed, startedAt));
       });
   }
 
   /** Hands a finished job's result to the buffer, only for a claimed job and once its claim has run. */
-  private async finish(job: ClaimedJob, outcome: JobOutcome, isClaimed: Promise<boolean>): Promise<void> {
+  private async finish(job: ClaimedJob, outcome: JobOutcome, isClaimed: Promise<boolean>, startedAt: number): Promise<void> {
     if (!(await isClaimed)) return;
     if (outcome.retryAfterSeconds) {
       // The host asked to wait: no worker starts another of its jobs before then.
@@ -376,7 +387,7 @@ export class Worker {
         .noteCooldown(job.host, outcome.retryAfterSeconds)
         .catch((e) => console.error('[quarry] recording a cool-down failed:', (e as Error).message));
     }
-    const completion = this.toCompletion(job, outcome);
+    const completion = this.toCompletion(job, outcome, startedAt);
     // A retry makes a parked job the cached view does not know about.
     if (completion.state === 'retry') this.active.invalidate();
     this.enqueue(completion);
@@ -442,15 +453,23 @@ export class Worker {
     }
   }
 
-  private toCompletion(job: ClaimedJob, o: JobOutcome): Completion {
+  private toCompletion(job: ClaimedJob, o: JobOutcome, startedAt: number): Completion {
     if (o.error_detected && o.transient && job.attempts < this.opts.maxAttempts) {
-      return { id: job.id, state: 'retry', retryDelayMs: retryDelayMs(job.attempts, o.retryAfterSeconds) };
+      const delay = retryDelayMs(job.attempts, o.retryAfterSeconds);
+      return {
+        id: job.id,
+        state: 'retry',
+        retryDelayMs: delay,
+        ...(job.rowless ? { pending: pendingRow(job, job.attempts, startedAt, delay) } : {}),
+      };
     }
     const { transient: _t, retryAfterSeconds: _r, crawlDelayMs: _c, ...stored } = o;
     return {
       id: job.id,
       batchId: job.batch_id,
       seq: job.seq,
+      jobId: job.job_id,
+      startedAt,
       state: o.error_detected ? 'failed' : 'succeeded',
       // Serialized now, while the outcome is young (Completion.resultJson says why).
       resultJson: JSON.stringify(stored),
@@ -531,6 +550,21 @@ export class Worker {
       this.wakeUp = done;
     });
   }
+}
+
+/** A job without a row as the pending row it goes back to the queue as (release.ts). */
+function pendingRow(job: ClaimedJob, attempts: number, startedAt: number | null, delayMs: number): PendingRow {
+  return {
+    jobId: job.job_id,
+    batchId: job.batch_id,
+    seq: job.seq,
+    dataUuid: job.data_uuid,
+    inputs: job.inputs,
+    host: job.host,
+    attempts,
+    startedAt,
+    delayMs,
+  };
 }
 
 function countHost(counts: Map<string, number>, host: string, by: number): void {

@@ -3,6 +3,7 @@ import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { batches, jobs } from '../db/schema';
 import { overlayResultBlocks } from '../batches/result-blocks';
+import { handedOutRows, iterateHandedOut, type JobView } from '../batches/handed-out';
 import { PART_SIZE } from './enqueue';
 
 /** The job columns a result row is made from; select just these to keep big reads light. */
@@ -78,10 +79,20 @@ export async function buildPayload(
   delivery: { batchId: string; part: number; parts: number },
 ): Promise<WebhookPayload> {
   const [batch] = await db
-    .select({ taskVersion: batches.taskVersion })
+    .select({ id: batches.id, taskVersion: batches.taskVersion, nextOrd: batches.nextOrd, rowless: batches.rowlessClaims })
     .from(batches)
     .where(eq(batches.id, delivery.batchId));
   if (!batch) throw new Error(`batch ${delivery.batchId} no longer exists`);
+  if (batch.rowless) {
+    const rows = await rowlessPart(db, batch, delivery.part);
+    return {
+      status: 'success',
+      batch_id: delivery.batchId,
+      data: rows.map((j) => toResultRow(j, batch.taskVersion)),
+      part: delivery.part,
+      parts: delivery.parts,
+    };
+  }
   // Rows with a block entry are stored as 'running', never 'removed', so the filter holds before the overlay.
   const rows = await db
     .select({ ...resultColumns, seq: jobs.seq })
@@ -98,4 +109,30 @@ export async function buildPayload(
     part: delivery.part,
     parts: delivery.parts,
   };
+}
+
+/**
+ * Part k of a rowless batch's results (batches/handed-out.ts): its rows handed out, removed ones left
+ * out. With none removed (a batch not cancelled, or cancelled with no job waiting) part k is positions
+ * (k-1)·PART_SIZE … k·PART_SIZE-1; otherwise the parts before it are counted from the start.
+ */
+async function rowlessPart(db: Db, batch: { id: string; nextOrd: number }, part: number): Promise<JobView[]> {
+  const [removed] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.batchId, batch.id), eq(jobs.state, 'removed')))
+    .limit(1);
+  const skip = (part - 1) * PART_SIZE;
+  if (!removed) return handedOutRows(db, batch, skip, skip + PART_SIZE);
+  const out: JobView[] = [];
+  let seen = 0;
+  for await (const page of iterateHandedOut(db, batch)) {
+    for (const job of page) {
+      if (job.state === 'removed') continue;
+      if (seen++ < skip) continue;
+      out.push(job);
+      if (out.length >= PART_SIZE) return out;
+    }
+  }
+  return out;
 }

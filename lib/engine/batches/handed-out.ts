@@ -1,0 +1,115 @@
+import { and, between, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { jobs, type batches } from '../db/schema';
+import { resultColumns, type ResultJobRow } from '../webhooks/payload';
+import type { BlockEntry } from './result-blocks';
+import { rowsInRange } from './row-blocks';
+
+// The rows a rowless batch (db/schema.ts, batches.rowless_claims) has handed out: positions below
+// next_ord. Most of them have no job row: a job that started at once is known by its position until it
+// finishes, and then by its result block entry. A job row exists only for a job parked for its host,
+// retried or put back, and it says more than a block: it is laid over the uploaded row first.
+
+/** A job as readers see it: the job row's result columns and its seq. */
+export type JobView = ResultJobRow & { seq: number };
+
+type Batch = Pick<typeof batches.$inferSelect, 'id' | 'nextOrd'>;
+
+/** A block entry and when its block was written. */
+type Finished = { entry: BlockEntry; finishedAt: Date };
+
+/**
+ * The handed-out rows at positions [lo, hi) of a rowless batch, in input order, each as its job reads
+ * now: its job row (with its block entry laid over it once it finished), else its block entry, else
+ * running: handed out, no result yet.
+ */
+export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number): Promise<JobView[]> {
+  const end = Math.min(hi, batch.nextOrd);
+  if (end <= lo) return [];
+  const stored = await rowsInRange(db, batch.id, lo, end);
+  if (stored.length === 0) return [];
+  const first = stored[0]![0];
+  const last = stored[stored.length - 1]![0];
+  const rows = await db
+    .select({ ...resultColumns, seq: jobs.seq })
+    .from(jobs)
+    .where(and(eq(jobs.batchId, batch.id), between(jobs.seq, first, last)));
+  const finished = await blockEntries(
+    db,
+    batch.id,
+    stored.map((r) => r[0]),
+    first,
+    last,
+  );
+  const bySeq = new Map<number, JobView>(rows.map((r) => [r.seq, r]));
+  return stored.map(([seq, dataUuid, inputs]): JobView => {
+    const row = bySeq.get(seq);
+    const done = finished.get(seq);
+    if (row) {
+      // Only a row left 'running' can have finished in a block (result-blocks.ts).
+      if (done && row.state === 'running') Object.assign(row, finalFields(done));
+      return row;
+    }
+    if (done) {
+      const [, , , , , jobId, startedAt] = done.entry;
+      return {
+        seq,
+        dataUuid,
+        inputs,
+        jobId: jobId ?? '',
+        ...finalFields(done),
+        startedAt: startedAt ? new Date(startedAt) : null,
+      };
+    }
+    const running = {
+      state: 'running',
+      result: null,
+      errorDetected: false,
+      error: null,
+      startedAt: null,
+      finishedAt: null,
+    };
+    return { seq, dataUuid, inputs, jobId: '', ...running };
+  });
+}
+
+function finalFields({ entry: [, state, result, errorDetected, error], finishedAt }: Finished) {
+  return { state, result, errorDetected, error, finishedAt };
+}
+
+/** The block entries of seqs first…last (`seqs`, sorted), by seq. */
+async function blockEntries(
+  db: Db,
+  batchId: string,
+  seqs: number[],
+  first: number,
+  last: number,
+): Promise<Map<number, Finished>> {
+  // Blocks whose bounds meet the range; a wide one (it holds a late straggler) must hold one of the
+  // seqs, or every page in its range would parse it (as in overlayResultBlocks).
+  const blocks = await queryRows<{ body: string; finished_at: Date | string }>(
+    db,
+    sql`SELECT body, finished_at FROM result_blocks
+        WHERE batch_id = ${batchId} AND min_seq <= ${last} AND max_seq >= ${first}
+          AND (max_seq - min_seq < 4 * cardinality(seqs) OR seqs && ${sql.param(seqs)}::int[])`,
+  );
+  const out = new Map<number, Finished>();
+  for (const block of blocks) {
+    const finishedAt = new Date(block.finished_at);
+    for (const entry of JSON.parse(block.body) as BlockEntry[]) {
+      if (entry[0] >= first && entry[0] <= last) out.set(entry[0], { entry, finishedAt });
+    }
+  }
+  return out;
+}
+
+/** Every handed-out row of a rowless batch from position `from` on, in pages of `page` positions. */
+export async function* iterateHandedOut(
+  db: Db,
+  batch: Batch,
+  from = 0,
+  page = 1000,
+): AsyncGenerator<JobView[]> {
+  for (let lo = from; lo < batch.nextOrd; lo += page) yield await handedOutRows(db, batch, lo, lo + page);
+}

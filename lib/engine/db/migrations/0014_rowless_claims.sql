@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "rowless_claims" boolean DEFAULT false NOT NULL;
