@@ -7,6 +7,7 @@ import { resultBlockRow } from '@/lib/engine/batches/result-blocks';
 import { listBatchRows } from '@/lib/engine/batches/rows';
 import { requeueInterrupted } from '@/lib/engine/queue/reaper';
 import { loadDefinition } from '@/lib/engine/tasks/queries';
+import { buildPayload } from '@/lib/engine/webhooks/payload';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
@@ -207,6 +208,89 @@ it.skipIf(!embedded)(
       ]);
       // The next start finds nothing more to put back.
       expect(await requeueInterrupted(e.engine.db, 3)).toBe(0);
+    } finally {
+      await e.close();
+    }
+  },
+);
+
+it.skipIf(!embedded)(
+  'webhook parts of a rowless batch hold every result once, in order, without removed rows',
+  async () => {
+    const e = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+    try {
+      const task = await createContactTask(apiClient(e.url, e.key));
+      const { version } = await loadDefinition(e.engine.db, task);
+      // 2,500 rows, all handed out and finished in blocks, as the sole claimer leaves them; in the second
+      // batch row 700 was parked and then removed by a cancel (a job row), so parts skip it.
+      const seed = async (id: string, removed: number | null) => {
+        await e.engine.db.insert(batches).values({
+          id,
+          taskId: task,
+          taskVersion: version,
+          name: id,
+          jobStatus: removed === null ? 'COMPLETED' : 'CANCELLED',
+          completed: true,
+          cancelled: removed !== null,
+          jobsSubmitted: 2500,
+          jobsAdded: 2500,
+          jobsCompleted: removed === null ? 2500 : 2499,
+          jobsRemoved: removed === null ? 0 : 1,
+          nextOrd: 2500,
+          rowlessClaims: true,
+        });
+        for (let block = 0; block < 3; block++) {
+          const rows = Array.from({ length: Math.min(1000, 2500 - block * 1000) }, (_, i) => {
+            const n = block * 1000 + i;
+            return [n, `u${n}`, [`https://h${n}.example/`]] as [number, string, string[]];
+          });
+          await e.engine.db.insert(batchRows).values({ batchId: id, block, rows: encodeBlock(rows) });
+        }
+        const done = Array.from({ length: 2500 }, (_, n) => n).filter((n) => n !== removed);
+        for (let k = 0; k < done.length; k += 300) {
+          await e.engine.db.insert(resultBlocks).values(
+            resultBlockRow(
+              id,
+              done
+                .slice(k, k + 300)
+                .map((n) => [n, 'succeeded', { data_json: { n } }, false, null, `job_${n}`, 1]),
+            ),
+          );
+        }
+        if (removed !== null) {
+          await e.engine.db.insert(jobs).values({
+            jobId: 'job_removed',
+            batchId: id,
+            seq: removed,
+            dataUuid: `u${removed}`,
+            inputs: ['https://h.example/'],
+            host: 'h.example',
+            state: 'removed',
+          });
+        }
+      };
+      for (const [id, removed] of [
+        ['batch_parts', null],
+        ['batch_parts_cancelled', 700],
+      ] as const) {
+        await seed(id, removed);
+        const parts = [];
+        for (let part = 1; part <= 3; part++)
+          parts.push(await buildPayload(e.engine.db, { batchId: id, part, parts: 3 }));
+        expect(parts.map((p) => p.data.length)).toEqual(
+          removed === null ? [1000, 1000, 500] : [1000, 1000, 499],
+        );
+        const uuids = parts.flatMap((p) => p.data.map((r) => r.data_uuid));
+        const expected = Array.from({ length: 2500 }, (_, n) => n)
+          .filter((n) => n !== removed)
+          .map((n) => `u${n}`);
+        expect(uuids).toEqual(expected);
+        expect(parts[0]!.data[0]).toMatchObject({
+          job_id: 'job_0',
+          status: 'succeeded',
+          data_json: { n: 0 },
+        });
+      }
     } finally {
       await e.close();
     }
