@@ -183,15 +183,18 @@ export interface BenchClient {
   upload<T = any>(base: string, endpoint: string, file: string, fields: Record<string, string>): Promise<{ ms: number; value: T }>;
   /** GETs base+endpoint: the envelope's data. */
   get<T = any>(base: string, endpoint: string): Promise<T>;
+  /** GETs a streamed body (with the API key when `auth`) and counts its lines as they arrive. */
+  lines(url: string, auth: boolean): Promise<number>;
   close(): void;
 }
 
 /** The benchmarks' client, in its own process (bench/client-process.mjs), as a real client is. */
 export function startBenchClient(): BenchClient {
   const child = fork(fileURLToPath(new URL('./client-process.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting = new Map<number, (m: { ms: number; status: number; body: string; error?: string }) => void>();
+  type Reply = { ms: number; status: number; body: string; lines?: number; error?: string };
+  const waiting = new Map<number, (m: Reply) => void>();
   let nextId = 1;
-  child.on('message', (m: { id: number; ms: number; status: number; body: string; error?: string }) => {
+  child.on('message', (m: Reply & { id: number }) => {
     waiting.get(m.id)?.(m);
     waiting.delete(m.id);
   });
@@ -217,6 +220,17 @@ export function startBenchClient(): BenchClient {
           resolve((JSON.parse(m.body) as { data: any }).data);
         });
         child.send({ id, url: `${base}${endpoint}`, key: BENCH_KEY });
+      });
+    },
+    lines(url, auth) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, (m) => {
+          if (m.error) return reject(new Error(`GET ${url} failed: ${m.error}`));
+          if (m.status >= 300) return reject(new Error(`GET ${url} → ${m.status}`));
+          resolve(m.lines!);
+        });
+        child.send({ id, url, key: auth ? BENCH_KEY : undefined, lines: true });
       });
     },
     close: () => child.kill(),

@@ -1,8 +1,9 @@
 // The benchmarks' HTTP client, in a process of its own as a real client is: it streams a multipart
 // upload from disk with node:http (no FormData, no web streams), and polls with plain GETs, so the
 // server process's figures hold only the server's work. Driven over IPC: {id, url, file, fields, key}
-// (an upload) or {id, url, key} (a GET) → {id, ms, status, body}; `ms` runs from the request's start
-// to the response's end.
+// (an upload) or {id, url, key} (a GET) → {id, ms, status, body}; {id, url, key, lines: true} (a GET
+// of a stream, read chunk by chunk and its lines counted, never held whole) → {id, ms, status, lines}.
+// `ms` runs from the request's start to the response's end.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -53,9 +54,24 @@ function get({ url, key }) {
   });
 }
 
+function countLines({ url, key }) {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: key ? { 'x-api-key': key } : {} }, (res) => {
+      let lines = 0;
+      res.on('data', (c) => {
+        for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) lines++;
+      });
+      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, lines }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
 process.on('message', async (msg) => {
   try {
-    process.send({ id: msg.id, ...(await (msg.file ? upload(msg) : get(msg))) });
+    process.send({ id: msg.id, ...(await (msg.file ? upload(msg) : msg.lines ? countLines(msg) : get(msg))) });
   } catch (err) {
     process.send({ id: msg.id, error: String(err?.message ?? err) });
   }

@@ -11,7 +11,7 @@ import { newId } from '../lib/engine/ids';
 import { signedFileUrl } from '../lib/engine/batches/file-url';
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Db } from '../lib/engine/db/client';
-import { BENCH_KEY, createTask, fmt, startBenchEngine } from './bench-engine';
+import { createTask, fmt, startBenchClient, startBenchEngine } from './bench-engine';
 import { line, median, verdict, withPeakRss } from './util';
 
 const ROWS = Number(process.env.BENCH_STREAM_ROWS ?? 100_000);
@@ -27,7 +27,7 @@ const BLOCK = 128;
  * leave: on the embedded store the uploaded row blocks and the results in result blocks, no job rows
  * (batches.rowless_claims); on PostgreSQL finished job rows.
  */
-async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: boolean): Promise<string> {
+export async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: boolean): Promise<string> {
   const batchId = newId('bat');
   await db.insert(batches).values({
     id: batchId,
@@ -103,19 +103,11 @@ async function bareRead(db: Db, batchId: string, rowless: boolean): Promise<numb
   }
 }
 
-/** Reads a streamed HTTP body to the end, counting lines; never holds more than one chunk. */
-async function countLines(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const res = await fetch(url, { headers });
-  if (!res.ok || !res.body) throw new Error(`${url}: HTTP ${res.status}`);
-  let lines = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-  }
-  return lines;
-}
-
 export async function streamBench(): Promise<void> {
   const b = await startBenchEngine({ QUARRY_WORKER: 'off' }, { startWorker: false });
+  // The client reads the streams in a process of its own, as a real client does: in this process its
+  // reading (and its HTTP parsing) counted against the server's rate.
+  const client = startBenchClient();
   try {
     const taskId = await createTask(b.url);
     const { definition } = await loadDefinition(b.engine.db, taskId);
@@ -133,8 +125,8 @@ export async function streamBench(): Promise<void> {
       runs[kind].push(ROWS / (r.ms / 1000));
       rss[kind] = Math.max(rss[kind], r.peakGrowthMb);
     };
-    const jsonl = () => countLines(`${b.url}/v0/batches/${batchId}/results?output_type=stream`, { 'x-api-key': BENCH_KEY });
-    const csv = () => countLines(signedFileUrl(b.url, b.engine.webhookSecret, batchId, 'csv'));
+    const jsonl = () => client.lines(`${b.url}/v0/batches/${batchId}/results?output_type=stream`, true);
+    const csv = () => client.lines(signedFileUrl(b.url, b.engine.webhookSecret, batchId, 'csv'), false);
     await bareRead(b.engine.db, batchId, rowless); // warm-up of every path
     await jsonl();
     await csv();
@@ -154,6 +146,7 @@ export async function streamBench(): Promise<void> {
       line(`  peak RSS growth`, `${rss[kind].toFixed(0)} MB`, `flat (≤ ${FLAT_MB} MB): ${verdict(rss[kind] <= FLAT_MB)}`);
     }
   } finally {
+    client.close();
     await b.close();
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { batchRows, batches, jobs, resultBlocks } from '@/lib/engine/db/schema';
 import { encodeBlock } from '@/lib/engine/batches/row-block-format';
+import { iterateHandedOut } from '@/lib/engine/batches/handed-out';
 import { resultBlockRow } from '@/lib/engine/batches/result-blocks';
 import { listBatchRows } from '@/lib/engine/batches/rows';
 import { requeueInterrupted } from '@/lib/engine/queue/reaper';
@@ -292,6 +293,75 @@ it.skipIf(!embedded)(
         });
       }
     } finally {
+      await e.close();
+    }
+  },
+);
+
+it.skipIf(!embedded)(
+  'reading ahead gives the same pages, and a reader that stops early leaves no failure behind',
+  async () => {
+    const e = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+    const task = await createContactTask(apiClient(e.url, e.key));
+    const { version } = await loadDefinition(e.engine.db, task);
+    const id = 'batch_ahead';
+    await e.engine.db.insert(batches).values({
+      id,
+      taskId: task,
+      taskVersion: version,
+      name: id,
+      jobStatus: 'RUNNING',
+      jobsSubmitted: 2500,
+      jobsAdded: 2500,
+      nextOrd: 2500,
+      rowlessClaims: true,
+    });
+    for (let block = 0; block < 3; block++) {
+      const rows = Array.from({ length: Math.min(1000, 2500 - block * 1000) }, (_, i) => {
+        const n = block * 1000 + i;
+        return [n, `u${n}`, [`https://h${n}.example/`]] as [number, string, string[]];
+      });
+      await e.engine.db.insert(batchRows).values({ batchId: id, block, rows: encodeBlock(rows) });
+    }
+    const batch = { id, nextOrd: 2500 };
+    const pages = async (ahead: boolean) => {
+      const out = [];
+      for await (const page of iterateHandedOut(e.engine.db, batch, 0, 1000, ahead))
+        out.push(page.map((j) => [j.seq, j.state]));
+      return out;
+    };
+    const plain = await pages(false);
+    expect(plain.map((p) => p.length)).toEqual([1000, 1000, 500]);
+    expect(await pages(true)).toEqual(plain);
+    // Stop after the first page while the read of the second is under way, and let that read fail (as
+    // when the client is gone and the store closes): nobody awaits it, and it must not surface as an
+    // unhandled rejection, which would take the server process down.
+    let reads = 0;
+    const failing = new Proxy(e.engine.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute') {
+          return (...args: Parameters<typeof target.execute>) =>
+            ++reads > 1
+              ? new Promise((_, reject) => setTimeout(() => reject(new Error('the store went away')), 50))
+              : target.execute(...args);
+        }
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for await (const page of iterateHandedOut(failing, batch, 0, 1000, true)) {
+        expect(page).toHaveLength(1000);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(reads).toBe(2);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
       await e.close();
     }
   },

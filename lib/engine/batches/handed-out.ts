@@ -104,12 +104,32 @@ async function blockEntries(
   return out;
 }
 
-/** Every handed-out row of a rowless batch from position `from` on, in pages of `page` positions. */
+/**
+ * Every handed-out row of a rowless batch from position `from` on, in pages of `page` positions.
+ * With `ahead`, the next page is read while the caller works on this one: the store's thread reads
+ * it while a stream serializes and sends the rows before it.
+ */
 export async function* iterateHandedOut(
   db: Db,
   batch: Batch,
   from = 0,
   page = 1000,
+  ahead = false,
 ): AsyncGenerator<JobView[]> {
-  for (let lo = from; lo < batch.nextOrd; lo += page) yield await handedOutRows(db, batch, lo, lo + page);
+  if (!ahead) {
+    for (let lo = from; lo < batch.nextOrd; lo += page) yield await handedOutRows(db, batch, lo, lo + page);
+    return;
+  }
+  const read = (lo: number) => (lo < batch.nextOrd ? handedOutRows(db, batch, lo, lo + page) : null);
+  let next = read(from);
+  try {
+    for (let lo = from; next; lo += page) {
+      const rows = await next;
+      next = read(lo + page);
+      yield rows;
+    }
+  } finally {
+    // A caller that stopped early (a client gone) leaves the read ahead to fail unobserved.
+    void next?.catch(() => undefined);
+  }
 }

@@ -16,7 +16,7 @@ export async function* iterateResultRows(db: Db, batchId: string, taskVersion: n
     .where(eq(batches.id, batchId));
   if (batch?.rowless) {
     // Rows handed out when the read began; as below, rows not yet handed out are not results.
-    for await (const page of iterateHandedOut(db, batch, 0, PAGE)) {
+    for await (const page of iterateHandedOut(db, batch, 0, PAGE, true)) {
       for (const job of page) if (job.state !== 'removed') yield toResultRow(job, taskVersion) as ResultRow;
     }
     return;
