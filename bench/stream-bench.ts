@@ -42,7 +42,10 @@ export async function seedResults(db: Db, taskId: string, fields: string[], inBl
     nextOrd: ROWS,
     rowlessClaims: inBlocks,
   });
-  const started = new Date();
+  // As a real batch's: every job starts at its own time (a millisecond apart here), and finishes with
+  // the others of its completion group (a result block) or, in job rows, on its own.
+  const t0 = Date.now();
+  const startOf = (i: number) => new Date(t0 + i);
   for (let from = 0; from < ROWS; from += 2000) {
     const values = [];
     const entries: BlockEntry[] = [];
@@ -62,10 +65,10 @@ export async function seedResults(db: Db, taskId: string, fields: string[], inBl
         state: inBlocks ? 'running' : 'succeeded',
         attempts: 1,
         result: inBlocks ? null : result,
-        startedAt: started,
-        finishedAt: inBlocks ? null : started,
+        startedAt: startOf(i),
+        finishedAt: inBlocks ? null : startOf(i + 5),
       });
-      entries.push([i, 'succeeded', result, false, null, values[values.length - 1]!.jobId, started.getTime()]);
+      entries.push([i, 'succeeded', result, false, null, values[values.length - 1]!.jobId, t0 + i]);
       uploaded.push([i, `row-${i}`, [url]]);
     }
     if (!inBlocks) {
@@ -76,7 +79,8 @@ export async function seedResults(db: Db, taskId: string, fields: string[], inBl
       await db.insert(batchRows).values({ batchId, block: (from + k) / BLOCK_ROWS, rows: encodeBlock(uploaded.slice(k, k + BLOCK_ROWS)) });
     }
     for (let k = 0; k < entries.length; k += BLOCK) {
-      await db.insert(resultBlocks).values({ ...resultBlockRow(batchId, entries.slice(k, k + BLOCK)), finishedAt: started });
+      const group = entries.slice(k, k + BLOCK);
+      await db.insert(resultBlocks).values({ ...resultBlockRow(batchId, group), finishedAt: startOf(group[group.length - 1]![0] + 5) });
     }
   }
   return batchId;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { webhookDeliveries } from '../db/schema';
 import { createWebhookDispatcher } from './dispatcher';
 import { enqueueDeliveries, partCount } from './enqueue';
-import { buildPayload, toResultRow, type WebhookPayload } from './payload';
+import { buildPayload, isoFormatter, toResultRow, type WebhookPayload } from './payload';
 import { createSigner, generateWebhookSecret, isWebhookSecret } from './sign';
 import { openTestStore, seedBatch, startReceiver, type SeedJob } from './test-fixtures';
 
@@ -24,6 +24,29 @@ const outcome = (seq: number) => ({
   data_sources: { n: { url: `https://example.com/${seq}` } },
   error: null,
   error_detected: false,
+});
+
+describe('isoFormatter', () => {
+  it('writes every date exactly as toISOString does, however the dates follow each other', () => {
+    const format = isoFormatter();
+    const ms = [
+      Date.UTC(2026, 10, 25, 16, 0, 0, 0),
+      Date.UTC(2026, 10, 25, 16, 0, 0, 7),
+      Date.UTC(2026, 10, 25, 16, 0, 0, 42),
+      Date.UTC(2026, 10, 25, 16, 0, 0, 999),
+      Date.UTC(2026, 10, 25, 16, 0, 1, 0),
+      Date.UTC(2026, 10, 25, 16, 0, 0, 500), // back into an earlier second
+      -1, // before 1970: the millisecond part counts from the second below
+      -1001,
+      0,
+      Date.UTC(12345, 0, 1, 0, 0, 0, 5), // a six-digit year
+      Date.UTC(12345, 0, 1, 0, 0, 0, 6),
+    ];
+    for (let i = 0; i < 2000; i++) ms.push(Date.UTC(2026, 0, 1) + Math.floor(Math.random() * 5000) + (i % 3) * 86_400_000);
+    for (const m of ms) expect(format(new Date(m))).toBe(new Date(m).toISOString());
+    expect(format(null)).toBeNull();
+    expect(() => format(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe('toResultRow', () => {

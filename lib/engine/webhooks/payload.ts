@@ -45,6 +45,32 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
+ * Formats dates exactly as toISOString does, for a column of result rows. toISOString costs ~0.7 µs
+ * and a result row has two dates; one column's dates mostly fall in the same second as the row
+ * before (jobs start moments apart; a result block's rows share their finish time), so the text up
+ * to the second is kept and only the milliseconds are written. One formatter per column, so the two
+ * columns do not displace each other.
+ */
+export function isoFormatter(): (d: Date | null | undefined) => string | null {
+  let second = NaN;
+  let head = '';
+  return (d) => {
+    if (!d) return null;
+    const ms = d.getTime();
+    const s = Math.floor(ms / 1000);
+    if (s !== second) {
+      const iso = d.toISOString(); // throws for an invalid date, as before
+      head = iso.slice(0, -4); // "…:ss." without "sssZ"
+      second = s;
+    }
+    const frac = ms - s * 1000;
+    return `${head}${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}Z`;
+  };
+}
+const startedIso = isoFormatter();
+const finishedIso = isoFormatter();
+
+/**
  * One job as a result row (DESIGN "Result rows"). `result` is the stored JobOutcome; a job that has
  * not finished (or was written by older code) has none, so every field falls back to null/false.
  */
@@ -62,8 +88,8 @@ export function toResultRow(job: ResultJobRow, taskVersion: number): ResultRow {
     error,
     status: job.state as ResultRow['status'],
     task_version: taskVersion,
-    started_at: job.startedAt?.toISOString() ?? null,
-    finished_at: job.finishedAt?.toISOString() ?? null,
+    started_at: startedIso(job.startedAt),
+    finished_at: finishedIso(job.finishedAt),
     data_sources: isObject(r.data_sources) ? r.data_sources : null,
   };
 }
