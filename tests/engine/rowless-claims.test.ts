@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { batchRows, batches, jobs, resultBlocks } from '@/lib/engine/db/schema';
-import { encodeBlock } from '@/lib/engine/batches/row-block-format';
+import { encodeBlock, type StoredRow } from '@/lib/engine/batches/row-block-format';
 import { iterateHandedOut } from '@/lib/engine/batches/handed-out';
 import { resultBlockRow } from '@/lib/engine/batches/result-blocks';
 import { listBatchRows } from '@/lib/engine/batches/rows';
@@ -53,6 +53,45 @@ async function upload(
   });
   expect(created.status).toBe(201);
   return created.body.data.batch_id as string;
+}
+
+/** An engine without a worker: its store stays as a test writes it. */
+const storeOnlyEngine = () =>
+  startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+
+/**
+ * A rowless batch written straight into `e`'s store, as an upload and the sole claimer leave it: its
+ * batch row (`fields` over an all-handed-out RUNNING batch) and `rows` uploaded rows
+ * `[n, 'u<n>', [url(n)]]` in blocks of 1,000.
+ */
+async function seedRowlessBatch(
+  e: TestEngine,
+  id: string,
+  rows: number,
+  fields: Partial<typeof batches.$inferInsert> = {},
+  url = (n: number) => `https://h${n}.example/`,
+): Promise<void> {
+  const task = await createContactTask(apiClient(e.url, e.key));
+  const { version } = await loadDefinition(e.engine.db, task);
+  await e.engine.db.insert(batches).values({
+    id,
+    taskId: task,
+    taskVersion: version,
+    name: id,
+    jobStatus: 'RUNNING',
+    jobsSubmitted: rows,
+    jobsAdded: rows,
+    nextOrd: rows,
+    rowlessClaims: true,
+    ...fields,
+  });
+  for (let block = 0; block * 1000 < rows; block++) {
+    const stored = Array.from({ length: Math.min(1000, rows - block * 1000) }, (_, i): StoredRow => {
+      const n = block * 1000 + i;
+      return [n, `u${n}`, [url(n)]];
+    });
+    await e.engine.db.insert(batchRows).values({ batchId: id, block, rows: encodeBlock(stored) });
+  }
 }
 
 it('lists handed-out jobs as running and the rest as pending; finished rows carry their own job id and start', async () => {
@@ -136,31 +175,13 @@ it('a stopped worker puts back the jobs it was running and those it kept ready, 
 it.skipIf(!embedded)(
   'start-up gives a rowless job a dead process left without a result its pending row',
   async () => {
-    const e = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+    const e = await storeOnlyEngine();
     try {
-      const task = await createContactTask(apiClient(e.url, e.key));
-      const { version } = await loadDefinition(e.engine.db, task);
       // Eight rows uploaded, six handed out when the process died: 0, 1 and 4 finished (in blocks), 2 was
       // parked (a pending row), 3 ran from its row, 5 ran with no row; 6 and 7 were never handed out.
       const id = 'batch_rowless_interrupted';
       const url = (n: number) => `${site.url}/co/${n}/contact`;
-      await e.engine.db.insert(batches).values({
-        id,
-        taskId: task,
-        taskVersion: version,
-        name: 'interrupted',
-        jobStatus: 'RUNNING',
-        jobsSubmitted: 8,
-        jobsAdded: 8,
-        jobsCompleted: 3,
-        nextOrd: 6,
-        rowlessClaims: true,
-      });
-      await e.engine.db.insert(batchRows).values({
-        batchId: id,
-        block: 0,
-        rows: encodeBlock(Array.from({ length: 8 }, (_, n) => [n, `u${n}`, [url(n)]])),
-      });
+      await seedRowlessBatch(e, id, 8, { jobsCompleted: 3, nextOrd: 6 }, url);
       const row = (seq: number, state: string, attempts: number) => ({
         jobId: `job_r${seq}`,
         batchId: id,
@@ -218,35 +239,18 @@ it.skipIf(!embedded)(
 it.skipIf(!embedded)(
   'webhook parts of a rowless batch hold every result once, in order, without removed rows',
   async () => {
-    const e = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
+    const e = await storeOnlyEngine();
     try {
-      const task = await createContactTask(apiClient(e.url, e.key));
-      const { version } = await loadDefinition(e.engine.db, task);
       // 2,500 rows, all handed out and finished in blocks, as the sole claimer leaves them; in the second
       // batch row 700 was parked and then removed by a cancel (a job row), so parts skip it.
       const seed = async (id: string, removed: number | null) => {
-        await e.engine.db.insert(batches).values({
-          id,
-          taskId: task,
-          taskVersion: version,
-          name: id,
+        await seedRowlessBatch(e, id, 2500, {
           jobStatus: removed === null ? 'COMPLETED' : 'CANCELLED',
           completed: true,
           cancelled: removed !== null,
-          jobsSubmitted: 2500,
-          jobsAdded: 2500,
           jobsCompleted: removed === null ? 2500 : 2499,
           jobsRemoved: removed === null ? 0 : 1,
-          nextOrd: 2500,
-          rowlessClaims: true,
         });
-        for (let block = 0; block < 3; block++) {
-          const rows = Array.from({ length: Math.min(1000, 2500 - block * 1000) }, (_, i) => {
-            const n = block * 1000 + i;
-            return [n, `u${n}`, [`https://h${n}.example/`]] as [number, string, string[]];
-          });
-          await e.engine.db.insert(batchRows).values({ batchId: id, block, rows: encodeBlock(rows) });
-        }
         const done = Array.from({ length: 2500 }, (_, n) => n).filter((n) => n !== removed);
         for (let k = 0; k < done.length; k += 300) {
           await e.engine.db.insert(resultBlocks).values(
@@ -301,28 +305,9 @@ it.skipIf(!embedded)(
 it.skipIf(!embedded)(
   'reading ahead gives the same pages, and a reader that stops early leaves no failure behind',
   async () => {
-    const e = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
-    const task = await createContactTask(apiClient(e.url, e.key));
-    const { version } = await loadDefinition(e.engine.db, task);
+    const e = await storeOnlyEngine();
     const id = 'batch_ahead';
-    await e.engine.db.insert(batches).values({
-      id,
-      taskId: task,
-      taskVersion: version,
-      name: id,
-      jobStatus: 'RUNNING',
-      jobsSubmitted: 2500,
-      jobsAdded: 2500,
-      nextOrd: 2500,
-      rowlessClaims: true,
-    });
-    for (let block = 0; block < 3; block++) {
-      const rows = Array.from({ length: Math.min(1000, 2500 - block * 1000) }, (_, i) => {
-        const n = block * 1000 + i;
-        return [n, `u${n}`, [`https://h${n}.example/`]] as [number, string, string[]];
-      });
-      await e.engine.db.insert(batchRows).values({ batchId: id, block, rows: encodeBlock(rows) });
-    }
+    await seedRowlessBatch(e, id, 2500);
     const batch = { id, nextOrd: 2500 };
     const pages = async (ahead: boolean) => {
       const out = [];

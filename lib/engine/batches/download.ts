@@ -16,7 +16,7 @@ const TYPES: Record<FileFormat, string> = {
 /** The complete results as a streamed file download in the asked format, rows in input order. */
 export async function resultsFile(db: Db, batchId: string, format: FileFormat): Promise<Response> {
   const batch = await findBatch(db, batchId);
-  const rows = iterateResultRows(db, batch.id, batch.taskVersion);
+  const rows = iterateResultRows(db, batch);
   let body: ReadableStream<Uint8Array>;
   if (format === 'jsonl') body = streamFrom(ndjsonLines(rows));
   else if (format === 'json') body = streamFrom(jsonArray(rows));

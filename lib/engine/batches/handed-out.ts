@@ -1,9 +1,8 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query-rows';
 import { jobs, type batches } from '../db/schema';
 import { resultColumns, type ResultJobRow } from '../webhooks/payload';
-import type { BlockEntry } from './result-blocks';
+import { blockEntries, finalFields } from './result-blocks';
 import { rowsInRange } from './row-blocks';
 
 // The rows a rowless batch (db/schema.ts, batches.rowless_claims) has handed out: positions below
@@ -15,9 +14,6 @@ import { rowsInRange } from './row-blocks';
 export type JobView = ResultJobRow & { seq: number };
 
 type Batch = Pick<typeof batches.$inferSelect, 'id' | 'nextOrd'>;
-
-/** A block entry and when its block was written. */
-type Finished = { entry: BlockEntry; finishedAt: Date };
 
 /**
  * The handed-out rows at positions [lo, hi) of a rowless batch, in input order, each as its job reads
@@ -39,8 +35,6 @@ export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number
     db,
     batch.id,
     stored.map((r) => r[0]),
-    first,
-    last,
   );
   const bySeq = new Map<number, JobView>(rows.map((r) => [r.seq, r]));
   return stored.map(([seq, dataUuid, inputs]): JobView => {
@@ -72,36 +66,6 @@ export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number
     };
     return { seq, dataUuid, inputs, jobId: '', ...running };
   });
-}
-
-function finalFields({ entry: [, state, result, errorDetected, error], finishedAt }: Finished) {
-  return { state, result, errorDetected, error, finishedAt };
-}
-
-/** The block entries of seqs first…last (`seqs`, sorted), by seq. */
-async function blockEntries(
-  db: Db,
-  batchId: string,
-  seqs: number[],
-  first: number,
-  last: number,
-): Promise<Map<number, Finished>> {
-  // Blocks whose bounds meet the range; a wide one (it holds a late straggler) must hold one of the
-  // seqs, or every page in its range would parse it (as in overlayResultBlocks).
-  const blocks = await queryRows<{ body: string; finished_at: Date | string }>(
-    db,
-    sql`SELECT body, finished_at FROM result_blocks
-        WHERE batch_id = ${batchId} AND min_seq <= ${last} AND max_seq >= ${first}
-          AND (max_seq - min_seq < 4 * cardinality(seqs) OR seqs && ${sql.param(seqs)}::int[])`,
-  );
-  const out = new Map<number, Finished>();
-  for (const block of blocks) {
-    const finishedAt = new Date(block.finished_at);
-    for (const entry of JSON.parse(block.body) as BlockEntry[]) {
-      if (entry[0] >= first && entry[0] <= last) out.set(entry[0], { entry, finishedAt });
-    }
-  }
-  return out;
 }
 
 /**

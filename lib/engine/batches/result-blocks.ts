@@ -69,20 +69,18 @@ export interface BlockOverlaid {
   finishedAt: Date | null;
 }
 
+/** A finished job's block entry and when its block was written. */
+export interface FinishedEntry {
+  entry: BlockEntry;
+  finishedAt: Date;
+}
+
 /**
- * Gives each row of `rows` (job rows of `batchId`, in any order) that is stored as 'running' and has a
- * block entry its final state, result, error and finish time, in place. Rows stored in any other
- * state are final already, so a page without a running row (PostgreSQL's, or the rows of a batch
- * finished before blocks) costs no query.
+ * The block entries of `seqs` (rows of `batchId`, in any order), by seq; seqs without one are absent.
  */
-export async function overlayResultBlocks<T extends BlockOverlaid>(
-  db: Db,
-  batchId: string,
-  rows: T[],
-): Promise<T[]> {
-  const running = rows.filter((r) => r.state === 'running');
-  if (running.length === 0) return rows;
-  const seqs = running.map((r) => r.seq);
+export async function blockEntries(db: Db, batchId: string, seqs: number[]): Promise<Map<number, FinishedEntry>> {
+  const out = new Map<number, FinishedEntry>();
+  if (seqs.length === 0) return out;
   let lo = seqs[0]!;
   let hi = lo;
   for (const s of seqs) {
@@ -99,19 +97,42 @@ export async function overlayResultBlocks<T extends BlockOverlaid>(
         WHERE batch_id = ${batchId} AND min_seq <= ${hi} AND max_seq >= ${lo}
           AND (max_seq - min_seq < 4 * cardinality(seqs) OR seqs && ${sql.param(seqs)}::int[])`,
   );
-  if (blocks.length === 0) return rows;
-  const bySeq = new Map(running.map((r) => [r.seq, r]));
+  const wanted = new Set(seqs);
   for (const block of blocks) {
     const finishedAt = new Date(block.finished_at);
-    for (const [seq, state, result, errorDetected, error] of JSON.parse(block.body) as BlockEntry[]) {
-      const row = bySeq.get(seq);
-      if (!row) continue;
-      row.state = state;
-      row.result = result;
-      row.errorDetected = errorDetected;
-      row.error = error;
-      row.finishedAt = finishedAt;
+    for (const entry of JSON.parse(block.body) as BlockEntry[]) {
+      if (wanted.has(entry[0])) out.set(entry[0], { entry, finishedAt });
     }
+  }
+  return out;
+}
+
+/** The fields a block entry gives a job: its final state, result, error and finish time. */
+export function finalFields({ entry: [, state, result, errorDetected, error], finishedAt }: FinishedEntry) {
+  return { state, result, errorDetected, error, finishedAt };
+}
+
+/**
+ * Gives each row of `rows` (job rows of `batchId`, in any order) that is stored as 'running' and has a
+ * block entry its final state, result, error and finish time, in place. Rows stored in any other
+ * state are final already, so a page without a running row (PostgreSQL's, or the rows of a batch
+ * finished before blocks) costs no query.
+ */
+export async function overlayResultBlocks<T extends BlockOverlaid>(
+  db: Db,
+  batchId: string,
+  rows: T[],
+): Promise<T[]> {
+  const running = rows.filter((r) => r.state === 'running');
+  if (running.length === 0) return rows;
+  const finished = await blockEntries(
+    db,
+    batchId,
+    running.map((r) => r.seq),
+  );
+  for (const row of running) {
+    const done = finished.get(row.seq);
+    if (done) Object.assign(row, finalFields(done));
   }
   return rows;
 }

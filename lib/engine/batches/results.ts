@@ -1,23 +1,21 @@
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
-import { batches, jobs } from '../db/schema';
+import { jobs, type batches } from '../db/schema';
 import { toResultRow } from '../webhooks/payload';
 import { iterateHandedOut } from './handed-out';
 import { overlayResultBlocks } from './result-blocks';
 
 const PAGE = 1000;
 
+type ResultsBatch = Pick<typeof batches.$inferSelect, 'id' | 'taskVersion' | 'nextOrd' | 'rowlessClaims'>;
+
 /** Every result row of a batch in input order, read in keyset pages so memory stays flat at any size. */
-export async function* iterateResultRows(db: Db, batchId: string, taskVersion: number): AsyncGenerator<ResultRow> {
-  const [batch] = await db
-    .select({ id: batches.id, nextOrd: batches.nextOrd, rowless: batches.rowlessClaims })
-    .from(batches)
-    .where(eq(batches.id, batchId));
-  if (batch?.rowless) {
+export async function* iterateResultRows(db: Db, batch: ResultsBatch): AsyncGenerator<ResultRow> {
+  if (batch.rowlessClaims) {
     // Rows handed out when the read began; as below, rows not yet handed out are not results.
     for await (const page of iterateHandedOut(db, batch, 0, PAGE, true)) {
-      for (const job of page) if (job.state !== 'removed') yield toResultRow(job, taskVersion) as ResultRow;
+      for (const job of page) if (job.state !== 'removed') yield toResultRow(job, batch.taskVersion) as ResultRow;
     }
     return;
   }
@@ -26,11 +24,11 @@ export async function* iterateResultRows(db: Db, batchId: string, taskVersion: n
     const page = await db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.batchId, batchId), gt(jobs.seq, after), ne(jobs.state, 'removed')))
+      .where(and(eq(jobs.batchId, batch.id), gt(jobs.seq, after), ne(jobs.state, 'removed')))
       .orderBy(asc(jobs.seq))
       .limit(PAGE);
-    await overlayResultBlocks(db, batchId, page);
-    for (const row of page) yield toResultRow(row, taskVersion) as ResultRow;
+    await overlayResultBlocks(db, batch.id, page);
+    for (const row of page) yield toResultRow(row, batch.taskVersion) as ResultRow;
     if (page.length < PAGE) return;
     after = page[page.length - 1]!.seq;
   }

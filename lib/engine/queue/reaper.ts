@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { rowsInRange } from '../batches/row-blocks';
 import { newJobId } from '../tasks/ids';
 import { guessHost } from './guess-host';
+import { insertPending } from './release';
 
 /**
  * Put back jobs whose worker stopped renewing their lease (it died or hung). Run where workers share
@@ -68,17 +69,23 @@ async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
         WHERE r.batch_id = ${batch.id} AND r.min_seq <= ${last} AND r.max_seq >= ${first}`);
       const seen = new Set(known.map((k) => Number(k.seq)));
       const lost = stored.filter(([seq]) => !seen.has(seq));
-      if (lost.length === 0) continue;
-      const col = <T>(pick: (r: (typeof lost)[number]) => T) => sql.param(lost.map(pick));
-      const res = await queryRows<{ id: number; state: string }>(db, sql`
-        INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, run_after)
-        SELECT u.job_id, ${batch.id}, u.seq, u.data_uuid, u.inputs, u.host,
-          CASE WHEN 1 >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END, 1, now()
-        FROM unnest(${col(() => newJobId())}::text[], ${col((r) => r[0])}::int[], ${col((r) => r[1])}::text[],
-                    ${col((r) => JSON.stringify(r[2]))}::jsonb[], ${col((r) => guessHost(r[2]))}::text[])
-          AS u(job_id, seq, data_uuid, inputs, host)
-        RETURNING id, state`);
-      requeued += await settleReaped(db, res);
+      const ids = await insertPending(
+        db,
+        lost.map(([seq, dataUuid, inputs]) => ({
+          jobId: newJobId(),
+          batchId: batch.id,
+          seq,
+          dataUuid,
+          inputs,
+          host: guessHost(inputs),
+          attempts: 1,
+          startedAt: null,
+          delayMs: 0,
+        })),
+      );
+      // Their one attempt may be all they had: then they fail, as a running row would above.
+      if (ids.length && 1 >= maxAttempts) await failExhausted(db, ids);
+      requeued += ids.length;
     }
   }
   return requeued;

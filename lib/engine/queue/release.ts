@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { heldBy } from './held-by';
 
 /**
@@ -34,12 +35,12 @@ export interface PendingRow {
 /**
  * Writes jobs that have no row as pending rows, the state their row would have had: a claim takes them
  * again after their delay, a cancel removes them. A row already there for the position is kept (a job
- * is only ever in flight once, so that would be a retry written twice).
+ * is only ever in flight once, so that would be a retry written twice). Returns the new rows' ids.
  */
-export async function insertPending(db: Db, rows: PendingRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertPending(db: Db, rows: PendingRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
   const col = <T>(pick: (r: PendingRow) => T) => sql.param(rows.map(pick));
-  await db.execute(sql`
+  const inserted = await queryRows<{ id: number }>(db, sql`
     INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, run_after, started_at)
     SELECT u.job_id, u.batch_id, u.seq, u.data_uuid, u.inputs, u.host, 'pending', u.attempts,
       now() + make_interval(secs => u.delay / 1000.0), to_timestamp(u.started / 1000.0)
@@ -47,5 +48,7 @@ export async function insertPending(db: Db, rows: PendingRow[]): Promise<void> {
                 ${col((r) => r.dataUuid)}::text[], ${col((r) => JSON.stringify(r.inputs))}::jsonb[], ${col((r) => r.host)}::text[],
                 ${col((r) => r.attempts)}::int[], ${col((r) => r.delayMs)}::int[], ${col((r) => r.startedAt)}::float8[])
       AS u(job_id, batch_id, seq, data_uuid, inputs, host, attempts, delay, started)
-    ON CONFLICT (batch_id, seq) DO NOTHING`);
+    ON CONFLICT (batch_id, seq) DO NOTHING
+    RETURNING id`);
+  return inserted.map((r) => Number(r.id));
 }

@@ -95,10 +95,9 @@ export function toResultRow(job: ResultJobRow, taskVersion: number): ResultRow {
 }
 
 /**
- * The k-th slice of PART_SIZE result rows in input (seq) order, removed jobs left out.
- * OFFSET walks the (batch_id, seq) index; parts are built one at a time when sent, so no part
- * needs the whole batch in memory. The body is rebuilt on every attempt, so a retry carries the
- * rows as they are then (the webhook-id stays the same).
+ * The k-th slice of PART_SIZE result rows in input (seq) order, removed jobs left out. Parts are
+ * built one at a time when sent, so no part needs the whole batch in memory. The body is rebuilt on
+ * every attempt, so a retry carries the rows as they are then (the webhook-id stays the same).
  */
 export async function buildPayload(
   db: Db,
@@ -109,25 +108,7 @@ export async function buildPayload(
     .from(batches)
     .where(eq(batches.id, delivery.batchId));
   if (!batch) throw new Error(`batch ${delivery.batchId} no longer exists`);
-  if (batch.rowless) {
-    const rows = await rowlessPart(db, batch, delivery.part);
-    return {
-      status: 'success',
-      batch_id: delivery.batchId,
-      data: rows.map((j) => toResultRow(j, batch.taskVersion)),
-      part: delivery.part,
-      parts: delivery.parts,
-    };
-  }
-  // Rows with a block entry are stored as 'running', never 'removed', so the filter holds before the overlay.
-  const rows = await db
-    .select({ ...resultColumns, seq: jobs.seq })
-    .from(jobs)
-    .where(and(eq(jobs.batchId, delivery.batchId), ne(jobs.state, 'removed')))
-    .orderBy(asc(jobs.seq))
-    .limit(PART_SIZE)
-    .offset((delivery.part - 1) * PART_SIZE);
-  await overlayResultBlocks(db, delivery.batchId, rows);
+  const rows = batch.rowless ? await rowlessPart(db, batch, delivery.part) : await rowPart(db, batch.id, delivery.part);
   return {
     status: 'success',
     batch_id: delivery.batchId,
@@ -135,6 +116,19 @@ export async function buildPayload(
     part: delivery.part,
     parts: delivery.parts,
   };
+}
+
+/** Part k of a batch whose handed-out jobs each have a row: OFFSET walks the (batch_id, seq) index. */
+async function rowPart(db: Db, batchId: string, part: number): Promise<ResultJobRow[]> {
+  // Rows with a block entry are stored as 'running', never 'removed', so the filter holds before the overlay.
+  const rows = await db
+    .select({ ...resultColumns, seq: jobs.seq })
+    .from(jobs)
+    .where(and(eq(jobs.batchId, batchId), ne(jobs.state, 'removed')))
+    .orderBy(asc(jobs.seq))
+    .limit(PART_SIZE)
+    .offset((part - 1) * PART_SIZE);
+  return overlayResultBlocks(db, batchId, rows);
 }
 
 /**

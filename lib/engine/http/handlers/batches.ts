@@ -132,7 +132,7 @@ function baseUrl(engine: Engine, req: Request): string {
 export const resultsV0 = endpoint('v0', { auth: true }, async ({ engine, req, url, params }) => {
   const q = parseWith(ResultsQuerySchema, Object.fromEntries(url.searchParams), 'query');
   const batch = await findBatch(engine.db, params.id!);
-  const rows = () => iterateResultRows(engine.db, batch.id, batch.taskVersion);
+  const rows = () => iterateResultRows(engine.db, batch);
   if (q.output_type === 'stream') {
     return new Response(streamFrom(ndjsonLines(rows())), {
       headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
