@@ -9,6 +9,7 @@ import { loadBench } from './load-bench';
 import { scaleBench } from './scale-bench';
 import { crawleeBench } from './crawlee-bench';
 import { firstLoadBench } from './first-load-bench';
+import { liveHeapMb } from './live-heap';
 
 const SECTIONS: [string, () => Promise<void>][] = [
   ['engine', engineBench],
@@ -36,6 +37,7 @@ console.log(`# Quarry benchmarks — ${started.toISOString()} — ${machine}`);
 const failed: string[] = [];
 for (const [name, run] of SECTIONS) {
   if (only && !only.includes(name)) continue;
+  const heapMb = liveHeapMb();
   const t0 = performance.now();
   try {
     await run();
@@ -43,7 +45,7 @@ for (const [name, run] of SECTIONS) {
     failed.push(name);
     console.log(`\n## ${name}: FAILED — ${(err as Error).stack ?? String(err)}`);
   }
-  console.log(`(${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(`(${name}: ${((performance.now() - t0) / 1000).toFixed(0)} s; heap in use at its start ${heapMb.toFixed(0)} MB)`);
 }
 
 const report = [
