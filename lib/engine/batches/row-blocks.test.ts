@@ -18,3 +18,30 @@ it('takes a primed first block without reading the store, once', async () => {
   expect(await rowsInRange(noStore, 'batch_primed', 4, 5)).toEqual(rows.slice(4, 5));
   await expect(rowsInRange(noStore, 'batch_other', 0, 1)).rejects.toThrow('the store was read');
 });
+
+// A store that serves the blocks of one batch and counts its reads (the chain Drizzle's select builds).
+function countingStore(batchBlocks: Map<number, StoredRow[]>) {
+  let reads = 0;
+  const db = {
+    select: () => ({
+      from: () => ({
+        where: async () => {
+          reads++;
+          return [...batchBlocks].map(([block, rows]) => ({ block, rows: encodeBlock(rows) }));
+        },
+      }),
+    }),
+  } as unknown as Db;
+  return { db, reads: () => reads };
+}
+
+it('a one-pass reader does not keep the blocks it reads, but uses one a claim kept', async () => {
+  const rows: StoredRow[] = Array.from({ length: 3 }, (_, i) => [i, `u${i}`, [`https://r${i}.example/`]] as StoredRow);
+  const store = countingStore(new Map([[0, rows]]));
+  expect(await rowsInRange(store.db, 'batch_reader', 0, 3, false)).toEqual(rows);
+  expect(await rowsInRange(store.db, 'batch_reader', 0, 3, false)).toEqual(rows);
+  expect(store.reads()).toBe(2); // not kept: read again
+  expect(await rowsInRange(store.db, 'batch_reader', 1, 2)).toEqual(rows.slice(1, 2)); // a claim keeps it
+  expect(await rowsInRange(store.db, 'batch_reader', 0, 3, false)).toEqual(rows);
+  expect(store.reads()).toBe(3); // the reader took the kept block
+});

@@ -20,25 +20,39 @@ export function primeRowBlock(batchId: string, block: number, encoded: string): 
   remember(`${batchId}:${block}`, encoded);
 }
 
-/** The stored rows at positions [lo, hi) of a batch's accepted rows, in upload order. */
-export async function rowsInRange(db: Db, batchId: string, lo: number, hi: number): Promise<StoredRow[]> {
+/**
+ * The stored rows at positions [lo, hi) of a batch's accepted rows, in upload order. Claims keep the
+ * blocks they read (`keep`); a reader that goes through a batch once (a results stream, an export,
+ * the rows listing, start-up recovery) takes a block from the cache when it is there but does not
+ * keep those it reads: a 1,000,000-row export would otherwise push 1,000 decoded blocks through the
+ * cache, each living long enough to be promoted to the old generation and then dropped there, and
+ * would evict the blocks the worker's claims are reading.
+ */
+export async function rowsInRange(db: Db, batchId: string, lo: number, hi: number, keep = true): Promise<StoredRow[]> {
   const first = Math.floor(lo / BLOCK_ROWS);
   const last = Math.floor((hi - 1) / BLOCK_ROWS);
   const missing: number[] = [];
   for (let b = first; b <= last; b++) if (!cache.has(`${batchId}:${b}`)) missing.push(b);
+  const read = new Map<string, StoredRow[] | string>();
   if (missing.length) {
     const rows = await db
       .select()
       .from(batchRows)
       .where(and(eq(batchRows.batchId, batchId), between(batchRows.block, missing[0]!, missing[missing.length - 1]!)));
-    for (const r of rows) remember(`${batchId}:${r.block}`, r.rows);
+    for (const r of rows) {
+      if (keep) remember(`${batchId}:${r.block}`, r.rows);
+      else read.set(`${batchId}:${r.block}`, r.rows);
+    }
   }
   const out: StoredRow[] = [];
   for (let b = first; b <= last; b++) {
     const key = `${batchId}:${b}`;
-    let rows = cache.get(key);
+    let rows = read.get(key) ?? cache.get(key);
     if (rows === undefined) throw new Error(`batch ${batchId} is missing row block ${b}`);
-    if (typeof rows === 'string') cache.set(key, (rows = JSON.parse(rows) as StoredRow[]));
+    if (typeof rows === 'string') {
+      rows = JSON.parse(rows) as StoredRow[];
+      if (!read.has(key)) cache.set(key, rows);
+    }
     const from = Math.max(lo - b * BLOCK_ROWS, 0);
     const to = Math.min(hi - b * BLOCK_ROWS, rows.length);
     for (let i = from; i < to; i++) out.push(rows[i]!);
