@@ -112,8 +112,8 @@ async function crawleeRun(definition: TaskDefinition, urls: string[], researchFe
  * keep that context and through it the crawler and its request queue. Each queue holds a
  * deduplication cache of two 1,000,000-slot arrays (~15 MB), so the section's 24 crawls left ~110 MB
  * live on this process's heap (heap snapshot, retainer path), which every later major collection
- * marked: a cost the engine's main thread paid in the runs after them, and the sections after this
- * one too. The crawl is over; its cache goes.
+ * marked: a cost the engine's main thread, which allocates more than the bare loop's, paid in the
+ * runs after them. The crawl is over; its cache goes.
  */
 function releaseQueue(crawler: object): void {
   const queue = (crawler as { requestQueue?: { requestSeenCache?: unknown } }).requestQueue;
