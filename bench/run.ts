@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 const SECTIONS: [string, () => Promise<() => Promise<void>>][] = [
   ['engine', async () => (await import('./engine-bench')).engineBench],
   ['crawlee', async () => (await import('./crawlee-bench')).crawleeBench],
+  ['crawlee-one-thread', async () => (await import('./crawlee-bench')).crawleeOneThreadBench],
   ['stream', async () => (await import('./stream-bench')).streamBench],
   ['ingest', async () => (await import('./ingest-bench')).ingestBench],
   ['load', async () => (await import('./load-bench')).loadBench],
