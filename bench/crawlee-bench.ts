@@ -137,6 +137,8 @@ function researchOnMainThread(): { researchFetched: ResearchFetched; extraFetche
 
 interface Ways {
   title: string;
+  /** The set-up issue 6's throughput target is judged on (the default one); the other is shown beside it. */
+  judged: boolean;
   bare(urls: string[]): Promise<Rate>;
   engine(urls: string[]): Promise<Rate>;
   crawlee: ((urls: string[]) => Promise<Rate>) | null;
@@ -206,7 +208,13 @@ async function measure(ways: Ways, siteUrl: string, runOffset: number): Promise<
     `each engine run against the bare-loop run before it; median ${median(pairs).toFixed(2)}×`,
   );
   const vsBare = m(eng) / m(bare);
-  line('engine / bare loop', `${vsBare.toFixed(2)}×`, `target ≥ 0.85×: ${verdict(vsBare >= 0.85)}`);
+  line(
+    'engine / bare loop',
+    `${vsBare.toFixed(2)}×`,
+    ways.judged
+      ? `target ≥ 0.85×: ${verdict(vsBare >= 0.85)}`
+      : `${vsBare >= 0.85 ? 'at or above' : 'below'} 0.85× in this set-up; the target is judged on the default set-up`,
+  );
   if (ways.crawlee) {
     const vsCrawlee = m(eng) / m(crawlee);
     line('engine / Crawlee', `${vsCrawlee.toFixed(2)}×`, `target ≥ 1.5×: ${verdict(vsCrawlee >= 1.5)}`);
@@ -259,6 +267,7 @@ async function onResearchThreads(withCrawlee: boolean): Promise<void> {
     b = side.b;
     await measure(
       {
+        judged: true,
         title: `Identical work three ways: ${fmt(ROWS)} loopback pages (site in its own process), one GET + read + extract each, concurrency ${CONCURRENCY}, ${threads} research thread(s) each (the default set-up)`,
         bare: (urls) => bareLoop(pool.research, side.definition, urls, CONCURRENCY),
         engine: side.run,
@@ -288,6 +297,7 @@ async function onMainThread(withCrawlee: boolean): Promise<void> {
     b = side.b;
     await measure(
       {
+        judged: false,
         title: `The same on one thread: research, queue and site on the main thread (QUARRY_RESEARCH_THREADS=0, site in this process), ${fmt(ROWS)} pages, concurrency ${CONCURRENCY}`,
         bare: (urls) => bareLoop(researcher.research, side.definition, urls, CONCURRENCY),
         engine: side.run,
