@@ -18,12 +18,12 @@ type Batch = Pick<typeof batches.$inferSelect, 'id' | 'nextOrd'>;
 /**
  * The handed-out rows at positions [lo, hi) of a rowless batch, in input order, each as its job reads
  * now: its job row (with its block entry laid over it once it finished), else its block entry, else
- * running: handed out, no result yet. `keepBlocks`: see rowsInRange.
+ * running: handed out, no result yet.
  */
-export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number, keepBlocks = true): Promise<JobView[]> {
+export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number): Promise<JobView[]> {
   const end = Math.min(hi, batch.nextOrd);
   if (end <= lo) return [];
-  const stored = await rowsInRange(db, batch.id, lo, end, keepBlocks);
+  const stored = await rowsInRange(db, batch.id, lo, end);
   if (stored.length === 0) return [];
   const first = stored[0]![0];
   const last = stored[stored.length - 1]![0];
@@ -71,8 +71,7 @@ export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number
 /**
  * Every handed-out row of a rowless batch from position `from` on, in pages of `page` positions.
  * With `ahead`, the next page is read while the caller works on this one: the store's thread reads
- * it while a stream serializes and sends the rows before it. One pass: the row blocks it reads are
- * not kept in the claims' cache (rowsInRange).
+ * it while a stream serializes and sends the rows before it.
  */
 export async function* iterateHandedOut(
   db: Db,
@@ -82,10 +81,10 @@ export async function* iterateHandedOut(
   ahead = false,
 ): AsyncGenerator<JobView[]> {
   if (!ahead) {
-    for (let lo = from; lo < batch.nextOrd; lo += page) yield await handedOutRows(db, batch, lo, lo + page, false);
+    for (let lo = from; lo < batch.nextOrd; lo += page) yield await handedOutRows(db, batch, lo, lo + page);
     return;
   }
-  const read = (lo: number) => (lo < batch.nextOrd ? handedOutRows(db, batch, lo, lo + page, false) : null);
+  const read = (lo: number) => (lo < batch.nextOrd ? handedOutRows(db, batch, lo, lo + page) : null);
   let next = read(from);
   try {
     for (let lo = from; next; lo += page) {

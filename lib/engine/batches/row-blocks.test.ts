@@ -35,13 +35,13 @@ function countingStore(batchBlocks: Map<number, StoredRow[]>) {
   return { db, reads: () => reads };
 }
 
-it('a one-pass reader does not keep the blocks it reads, but uses one a claim kept', async () => {
+it('a read to a block\'s end does not keep it; one that ends inside it does, for the next read', async () => {
   const rows: StoredRow[] = Array.from({ length: 3 }, (_, i) => [i, `u${i}`, [`https://r${i}.example/`]] as StoredRow);
   const store = countingStore(new Map([[0, rows]]));
-  expect(await rowsInRange(store.db, 'batch_reader', 0, 3, false)).toEqual(rows);
-  expect(await rowsInRange(store.db, 'batch_reader', 0, 3, false)).toEqual(rows);
-  expect(store.reads()).toBe(2); // not kept: read again
-  expect(await rowsInRange(store.db, 'batch_reader', 1, 2)).toEqual(rows.slice(1, 2)); // a claim keeps it
-  expect(await rowsInRange(store.db, 'batch_reader', 0, 3, false)).toEqual(rows);
-  expect(store.reads()).toBe(3); // the reader took the kept block
+  expect(await rowsInRange(store.db, 'batch_reader', 0, 3)).toEqual(rows);
+  expect(await rowsInRange(store.db, 'batch_reader', 0, 3)).toEqual(rows);
+  expect(store.reads()).toBe(2); // read to its end: not kept, read again
+  expect(await rowsInRange(store.db, 'batch_reader', 1, 2)).toEqual(rows.slice(1, 2)); // ends inside it: kept
+  expect(await rowsInRange(store.db, 'batch_reader', 0, 3)).toEqual(rows);
+  expect(store.reads()).toBe(3); // the next read took the kept block
 });

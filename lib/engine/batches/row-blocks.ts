@@ -21,41 +21,37 @@ export function primeRowBlock(batchId: string, block: number, encoded: string): 
 }
 
 /**
- * The stored rows at positions [lo, hi) of a batch's accepted rows, in upload order. Claims keep the
- * blocks they read (`keep`); a reader that goes through a batch once (a results stream, an export,
- * the rows listing, start-up recovery) takes a block from the cache when it is there but does not
- * keep those it reads: a 1,000,000-row export would otherwise push 1,000 decoded blocks through the
- * cache, each living long enough to be promoted to the old generation and then dropped there, and
- * would evict the blocks the worker's claims are reading.
+ * The stored rows at positions [lo, hi) of a batch's accepted rows, in upload order. A block is kept
+ * in the cache only while a read ends inside it: the next claim, or the dashboard's next page, goes on
+ * from there. A block read to its end is dropped: whoever reads in order is past it. So a one-pass
+ * reader (a results stream or export, webhook parts, start-up recovery) leaves nothing behind, where
+ * a 1,000,000-row export once pushed 1,000 decoded blocks through the cache, each promoted to the old
+ * generation and dropped there, evicting the blocks claims were reading.
  */
-export async function rowsInRange(db: Db, batchId: string, lo: number, hi: number, keep = true): Promise<StoredRow[]> {
+export async function rowsInRange(db: Db, batchId: string, lo: number, hi: number): Promise<StoredRow[]> {
   const first = Math.floor(lo / BLOCK_ROWS);
   const last = Math.floor((hi - 1) / BLOCK_ROWS);
   const missing: number[] = [];
   for (let b = first; b <= last; b++) if (!cache.has(`${batchId}:${b}`)) missing.push(b);
-  const read = new Map<string, StoredRow[] | string>();
+  const read = new Map<number, string>();
   if (missing.length) {
     const rows = await db
       .select()
       .from(batchRows)
       .where(and(eq(batchRows.batchId, batchId), between(batchRows.block, missing[0]!, missing[missing.length - 1]!)));
-    for (const r of rows) {
-      if (keep) remember(`${batchId}:${r.block}`, r.rows);
-      else read.set(`${batchId}:${r.block}`, r.rows);
-    }
+    for (const r of rows) read.set(r.block, r.rows);
   }
   const out: StoredRow[] = [];
   for (let b = first; b <= last; b++) {
     const key = `${batchId}:${b}`;
-    let rows = read.get(key) ?? cache.get(key);
-    if (rows === undefined) throw new Error(`batch ${batchId} is missing row block ${b}`);
-    if (typeof rows === 'string') {
-      rows = JSON.parse(rows) as StoredRow[];
-      if (!read.has(key)) cache.set(key, rows);
-    }
+    const held = read.get(b) ?? cache.get(key);
+    if (held === undefined) throw new Error(`batch ${batchId} is missing row block ${b}`);
+    const rows = typeof held === 'string' ? (JSON.parse(held) as StoredRow[]) : held;
     const from = Math.max(lo - b * BLOCK_ROWS, 0);
     const to = Math.min(hi - b * BLOCK_ROWS, rows.length);
     for (let i = from; i < to; i++) out.push(rows[i]!);
+    if (to < rows.length) remember(key, rows);
+    else cache.delete(key);
   }
   return out;
 }

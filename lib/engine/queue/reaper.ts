@@ -58,7 +58,7 @@ async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
   let requeued = 0;
   for (const batch of open) {
     for (let lo = 0; lo < Number(batch.next_ord); lo += 1000) {
-      const stored = await rowsInRange(db, batch.id, lo, Math.min(lo + 1000, Number(batch.next_ord)), false);
+      const stored = await rowsInRange(db, batch.id, lo, Math.min(lo + 1000, Number(batch.next_ord)));
       if (stored.length === 0) continue;
       const first = stored[0]![0];
       const last = stored[stored.length - 1]![0];

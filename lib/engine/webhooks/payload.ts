@@ -143,8 +143,7 @@ async function rowlessPart(db: Db, batch: { id: string; nextOrd: number }, part:
     .where(and(eq(jobs.batchId, batch.id), eq(jobs.state, 'removed')))
     .limit(1);
   const skip = (part - 1) * PART_SIZE;
-  // A part is read once per attempt: its row blocks are not kept for claims (rowsInRange).
-  if (!removed) return handedOutRows(db, batch, skip, skip + PART_SIZE, false);
+  if (!removed) return handedOutRows(db, batch, skip, skip + PART_SIZE);
   const out: JobView[] = [];
   let seen = 0;
   for await (const page of iterateHandedOut(db, batch)) {
