@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,12 @@ import { defineConfig, devices } from '@playwright/test';
 // covers sign-in. Values are fixed once in the runner process and inherited by workers through env.
 process.env.QUARRY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-'));
 process.env.QUARRY_E2E_SIGNIN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-signin-'));
-process.env.QUARRY_E2E_PORT ??= String(21000 + Math.floor(Math.random() * 4000));
-process.env.QUARRY_E2E_SIGNIN_PORT ??= String(Number(process.env.QUARRY_E2E_PORT) + 1);
+// QUARRY_E2E_PORT and QUARRY_E2E_SIGNIN_PORT pin the two servers' ports; otherwise the OS picks free ones.
+if (!process.env.QUARRY_E2E_PORT || !process.env.QUARRY_E2E_SIGNIN_PORT) {
+  const [a, b] = execFileSync(process.execPath, ['scripts/free-port.mjs', '2'], { encoding: 'utf8' }).trim().split('\n');
+  process.env.QUARRY_E2E_PORT ||= a;
+  process.env.QUARRY_E2E_SIGNIN_PORT ||= b;
+}
 process.env.QUARRY_E2E_PASSWORD ??= 'correct horse battery staple';
 
 const port = Number(process.env.QUARRY_E2E_PORT);

@@ -3,6 +3,11 @@
 # Ends with one summary line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Everything the suite and the processes it starts put in the temporary folder (data directories,
+# uploads' spools, e2e servers' stores) goes under one folder of its own, removed at the end.
+TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/quarry-test-XXXXXX")
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 OUT=$(mktemp -d)
 status=0
 export QUARRY_ALLOW_PRIVATE_URLS=1

@@ -7,7 +7,8 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
   echo "with-postgres: PostgreSQL server binaries not found (apt-get install -y postgresql)" >&2
   exit 3
 fi
-PORT=${QUARRY_TEST_PG_PORT:-55432}
+# QUARRY_TEST_PG_PORT pins the port; otherwise the OS picks a free one.
+PORT=${QUARRY_TEST_PG_PORT:-$(node "$(dirname "$0")/free-port.mjs")}
 DIR=$(mktemp -d /tmp/quarry-pg-XXXXXX)
 RUNAS=()
 if [ "$(id -u)" = "0" ]; then

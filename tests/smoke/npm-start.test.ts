@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 let child: ChildProcess;
 let dataDir: string;
 let log = '';
-const PORT = 3000 + Math.floor(Math.random() * 2000) + 20000;
+// QUARRY_SMOKE_PORT pins the port; otherwise the OS picks a free one.
+const PORT = Number(
+  process.env.QUARRY_SMOKE_PORT || execFileSync(process.execPath, ['scripts/free-port.mjs'], { encoding: 'utf8' }).trim(),
+);
 const base = `http://127.0.0.1:${PORT}`;
 
 beforeAll(async () => {
