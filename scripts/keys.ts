@@ -1,4 +1,5 @@
 // `npm run keys -- create [name] | list | revoke <id>`: manage the built-in engine's API keys.
+import './load-env.mjs';
 import { loadConfig } from '../lib/engine/config';
 import { openStore } from '../lib/engine/db/client';
 import { createKey, listKeys, revokeKey } from '../lib/engine/auth/keys';

@@ -1,4 +1,5 @@
 // `npm start`: build when the sources are newer than the last build, then serve with `next start`.
+import './load-env.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // `npm run worker`: a standalone worker process. Claims jobs from the same database as the API
 // (DATABASE_URL for scale-out; the embedded store only when no server holds its data directory).
+import './load-env.mjs';
 import { loadConfig } from '../lib/engine/config';
 import { createEngine } from '../lib/engine/runtime';
 

@@ -37,7 +37,9 @@ export function ApiReferencePage() {
         description={
           <>
             Every endpoint of the upstream, from its <span className="font-mono">/openapi.json</span>. Send
-            the key in the <span className="font-mono">x-api-key</span> header.
+            the key in the <span className="font-mono">x-api-key</span> header; the examples and the README
+            read it from <span className="font-mono">$QUARRY_API_KEY</span> and the server&apos;s address from{' '}
+            <span className="font-mono">$QUARRY_URL</span>.
           </>
         }
       />

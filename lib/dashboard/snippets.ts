@@ -1,5 +1,7 @@
 // The equivalent API call of a dashboard action, as curl and as TypeScript fetch, against the upstream.
 // The key is always a placeholder: snippets are copied into terminals and chat, never with a secret.
+// They use the README's two variables, QUARRY_URL (set in the snippet) and QUARRY_API_KEY (the
+// reader's own), so a snippet and the README's examples can be pasted into one shell.
 
 export interface SnippetRequest {
   method: string;
@@ -10,12 +12,13 @@ export interface SnippetRequest {
 }
 
 export const KEY_PLACEHOLDER = '$QUARRY_API_KEY';
+export const URL_VARIABLE = 'QUARRY_URL';
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function curlSnippet(base: string, r: SnippetRequest): string {
   const lines = [
-    `curl -X ${r.method} ${shellQuote(base.replace(/\/+$/, '') + r.path)}`,
+    `curl -X ${r.method} "$${URL_VARIABLE}"${shellQuote(r.path)}`,
     `  -H "x-api-key: ${KEY_PLACEHOLDER}"`,
   ];
   if (r.json !== undefined) {
@@ -23,11 +26,11 @@ export function curlSnippet(base: string, r: SnippetRequest): string {
     lines.push(`  -d ${shellQuote(JSON.stringify(r.json))}`);
   }
   for (const [k, v] of Object.entries(r.form ?? {})) lines.push(`  -F ${shellQuote(`${k}=${v}`)}`);
-  return lines.join(' \\\n');
+  return `${URL_VARIABLE}=${shellQuote(base.replace(/\/+$/, ''))}\n${lines.join(' \\\n')}`;
 }
 
 export function fetchSnippet(base: string, r: SnippetRequest): string {
-  const url = base.replace(/\/+$/, '') + r.path;
+  const origin = JSON.stringify(base.replace(/\/+$/, ''));
   const headers = [`'x-api-key': process.env.QUARRY_API_KEY!`];
   let body = '';
   let pre = '';
@@ -44,7 +47,8 @@ export function fetchSnippet(base: string, r: SnippetRequest): string {
     }
     body = '\n  body: form,';
   }
-  return `${pre}const res = await fetch('${url}', {
+  return `const ${URL_VARIABLE} = process.env.${URL_VARIABLE} ?? ${origin};
+${pre}const res = await fetch(\`\${${URL_VARIABLE}}${r.path}\`, {
   method: '${r.method}',
   headers: { ${headers.join(', ')} },${body}
 });

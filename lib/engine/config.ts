@@ -121,7 +121,9 @@ function llmConfig(env: z.infer<typeof EnvSchema>) {
 
 /** Parse an environment (process.env by default). Throws a readable error naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): EngineConfig {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty value means unset, as in a `.env` copied from `.env.example` with blanks left blank.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

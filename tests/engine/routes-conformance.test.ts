@@ -16,7 +16,7 @@ describe('app routes mirror the engine route table', () => {
   }
 
   it('every spec endpoint is in the table', () => {
-    const spec = fs.readFileSync(path.join(process.cwd(), '..', 'shared/spec/service-interface.md'), 'utf8');
+    const spec = fs.readFileSync(path.join(process.cwd(), 'docs/service-interface.md'), 'utf8');
     const rows = [...spec.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/[^ |]*) \|/gm)];
     expect(rows.length).toBeGreaterThanOrEqual(20);
     const table = new Set(ROUTES.map((r) => `${r.method} ${r.path.replace(/\[[a-z_]+\]/g, '{}')}`));

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // The README's first command, for real: `npm start` builds when needed and serves the engine through
 // Next on the embedded store, with a generated key; SIGTERM closes the store and releases its lock.
+// The port comes from a `.env` file (QUARRY_ENV_FILE names it here), whose data directory the
+// environment overrides: the file is read, and the environment wins.
 let child: ChildProcess;
 let dataDir: string;
 let log = '';
@@ -17,7 +19,10 @@ const base = `http://127.0.0.1:${PORT}`;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-smoke-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), QUARRY_DATA_DIR: dataDir };
+  const envFile = path.join(dataDir, 'smoke.env');
+  fs.writeFileSync(envFile, `PORT=${PORT}\nQUARRY_DATA_DIR=${path.join(dataDir, 'from-the-file')}\n`);
+  const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_ENV_FILE: envFile, QUARRY_DATA_DIR: dataDir };
+  delete env.PORT;
   delete env.QUARRY_API_KEY;
   delete env.DATABASE_URL;
   child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -42,6 +47,7 @@ afterAll(() => {
 
 it('serves the engine with a generated key, printed once and kept in the data dir', async () => {
   const key = fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+  expect(fs.existsSync(path.join(dataDir, 'from-the-file'))).toBe(false);
   expect(log).toContain(key);
   const health = await fetch(`${base}/`);
   expect((await health.json()).status).toBe('success');
