@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = process.cwd();
 const buildId = path.join(root, '.next', 'BUILD_ID');
-const SOURCES = ['app', 'components', 'lib', 'next.config.ts', 'package.json', 'instrumentation.ts'];
+const SOURCES = ['app', 'components', 'lib', 'next.config.ts', 'package.json', 'instrumentation.ts', 'proxy.ts'];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

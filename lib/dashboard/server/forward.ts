@@ -1,5 +1,6 @@
 import { resolveUpstream } from './upstream-settings';
 import { fail } from './envelope';
+import { isFromDashboard } from './same-origin';
 
 // The upstream proxy: the browser's request goes to the configured upstream with the stored x-api-key
 // added. Bodies stream both ways (uploads in, NDJSON/SSE out) — nothing is buffered here.
@@ -16,10 +17,23 @@ const RESPONSE_HEADERS = [
   'content-encoding',
 ];
 
+/**
+ * GETs the interface defines with a side effect: results with output_type=webhook send a batch's rows
+ * to an address in the query. The proxy adds the stored key, so such a GET must not be something
+ * another site can cause with an <img src> (browsers without Sec-Fetch-Site send no marker at all).
+ */
+export function hasSideEffect(method: string, search: URLSearchParams): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return search.getAll('output_type').some((v) => v.trim().toLowerCase() === 'webhook');
+}
+
 export async function forwardToUpstream(req: Request, segments: string[]): Promise<Response> {
   const subpath = segments.map(encodeURIComponent).join('/');
   if (!ALLOWED.test(subpath))
     return fail(404, 'Not found', `no upstream path '/${subpath}' is exposed to the dashboard`);
+  if (hasSideEffect(req.method, new URL(req.url).searchParams) && !isFromDashboard(req, { typed: true })) {
+    return fail(403, 'Cross-site request refused', 'requests with a side effect must come from the dashboard itself');
+  }
   const upstream = await resolveUpstream();
   const target = new URL(`${upstream.url.replace(/\/+$/, '')}/${subpath}${new URL(req.url).search}`);
 
