@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPassword } from './session';
+import { checkPassword, currentSigningKey, isLiveSession } from './session';
 import { hashSessionId, mintSessionToken, readSessionToken } from './session-token';
 import { recordFailure, recordSuccess, retryAfterMs } from './sign-in-throttle';
 import { isSameOrigin } from './same-origin';
@@ -43,6 +43,15 @@ describe('dashboard password', () => {
   });
   afterEach(() => {
     process.env = { ...saved };
+  });
+
+  it('changing the password ends every session: its cookies no longer verify', async () => {
+    const token = mintSessionToken(currentSigningKey(), 3600, Date.now());
+    expect(readSessionToken(currentSigningKey(), token.value, Date.now())).toBe(token.id);
+    process.env.QUARRY_DASHBOARD_PASSWORD = 'a different password';
+    expect(readSessionToken(currentSigningKey(), token.value, Date.now())).toBeNull();
+    // Refused on the signature, before any database lookup.
+    expect(await isLiveSession(token.value)).toBe(false);
   });
 
   it('compares passwords', () => {

@@ -28,8 +28,10 @@ export function isPasswordRequired(): boolean {
   return Boolean(dashboardConfig().password);
 }
 
-function signingKey(password: string, dataDir: string): Buffer {
-  return deriveKey(loadSecretKey(dataDir), `session:${password}`);
+/** The key session cookies are signed with now: another password, another key. */
+export function currentSigningKey(): Buffer {
+  const { password, dataDir } = dashboardConfig();
+  return deriveKey(loadSecretKey(dataDir), `session:${password ?? ''}`);
 }
 
 export function checkPassword(presented: string): boolean {
@@ -42,8 +44,7 @@ export function checkPassword(presented: string): boolean {
 
 /** A new session after a correct password: its row is written before the cookie is handed out. */
 export async function startSession(now = Date.now()): Promise<{ value: string; maxAge: number }> {
-  const { password, dataDir } = dashboardConfig();
-  const token = mintSessionToken(signingKey(password ?? '', dataDir), SESSION_TTL_S, now);
+  const token = mintSessionToken(currentSigningKey(), SESSION_TTL_S, now);
   const { db } = await getEngine();
   await pruneDashboardSessions(db, new Date(now));
   await saveDashboardSession(db, hashSessionId(token.id), new Date(token.expiresAtMs));
@@ -51,9 +52,8 @@ export async function startSession(now = Date.now()): Promise<{ value: string; m
 }
 
 export async function isLiveSession(token: string | undefined, now = Date.now()): Promise<boolean> {
-  const { password, dataDir } = dashboardConfig();
-  if (!password) return true;
-  const id = readSessionToken(signingKey(password, dataDir), token, now);
+  if (!isPasswordRequired()) return true;
+  const id = readSessionToken(currentSigningKey(), token, now);
   if (!id) return false;
   const { db } = await getEngine();
   return isLiveDashboardSession(db, hashSessionId(id), new Date(now));
@@ -61,9 +61,8 @@ export async function isLiveSession(token: string | undefined, now = Date.now())
 
 /** Sign-out: the row goes, so this cookie is refused from now on wherever it is presented. */
 export async function endSession(token: string | undefined): Promise<void> {
-  const { password, dataDir } = dashboardConfig();
-  if (!password) return;
-  const id = readSessionToken(signingKey(password, dataDir), token, Date.now());
+  if (!isPasswordRequired()) return;
+  const id = readSessionToken(currentSigningKey(), token, Date.now());
   if (!id) return;
   const { db } = await getEngine();
   await deleteDashboardSession(db, hashSessionId(id));
