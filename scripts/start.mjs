@@ -25,6 +25,13 @@ if (!loopback && !process.env.QUARRY_DASHBOARD_PASSWORD) {
   process.exit(1);
 }
 
+// The same rule as lib/engine/config.ts (which refuses it at boot too), checked before a build of minutes.
+const password = process.env.QUARRY_DASHBOARD_PASSWORD ?? '';
+if (password && password.length < 12) {
+  console.error('Refusing to start: QUARRY_DASHBOARD_PASSWORD must be at least 12 characters (a short one falls to guessing).');
+  process.exit(1);
+}
+
 const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
 const stale = SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 if (stale) {

@@ -3,6 +3,7 @@ import { Pickaxe } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { apiFetch } from '@/lib/dashboard/api-fetch';
 import { errorMessage } from '@/lib/dashboard/api-error';
+import { safeNext } from '@/lib/dashboard/safe-next';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
 
@@ -16,7 +17,8 @@ export function SignInForm({ next }: { next: string }) {
     setError(null);
     try {
       await apiFetch('/api/session', { method: 'POST', json: { password } });
-      window.location.assign(next);
+      // Checked again here: whatever hands this form its `next`, the browser never leaves the site.
+      window.location.assign(safeNext(next, window.location.origin));
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);

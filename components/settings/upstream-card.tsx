@@ -33,12 +33,15 @@ export function UpstreamCard() {
     save.mutate(
       { url: url ?? data?.url ?? '', key: key || undefined },
       {
-        onSuccess: () => {
+        onSuccess: (r) => {
           setKey('');
           toast({
             tone: 'success',
             title: 'Upstream saved',
-            description: 'The key is stored encrypted on the server.',
+            // A new URL saved without a key clears the stored one (it must not follow the URL).
+            description: r.data.has_key
+              ? 'The key is stored encrypted on the server.'
+              : 'No key is stored for this URL: enter its key and save again.',
           });
         },
         onError: (err) => toast({ tone: 'error', title: 'Could not save', description: errorMessage(err) }),
@@ -100,7 +103,7 @@ export function UpstreamCard() {
                   id="upstream-key"
                   type="password"
                   autoComplete="off"
-                  placeholder="leave empty to keep the current key"
+                  placeholder="leave empty to keep the key (a new URL clears it)"
                   value={key}
                   onChange={(e) => setKey(e.target.value)}
                 />

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,14 @@ const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,7 +63,18 @@ const EnvSchema = z.object({
   QUARRY_BROWSER_PATH: z.string().default('/usr/bin/chromium'),
   QUARRY_BROWSER_PAGES: z.coerce.number().int().min(1).max(32).default(2),
   QUARRY_HOST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
-  QUARRY_DASHBOARD_PASSWORD: z.string().optional(),
+  // A short password falls to guessing even through the sign-in throttle; '' counts as unset.
+  QUARRY_DASHBOARD_PASSWORD: z
+    .string()
+    .min(12, 'QUARRY_DASHBOARD_PASSWORD must be at least 12 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For names the client.
+  QUARRY_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every(isAddressOrRange), 'QUARRY_TRUSTED_PROXIES must list IP addresses or CIDR ranges'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 
@@ -88,6 +108,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     // The dashboard's sign-in password and its upstream (default: this server's built-in engine).
     dashboard: {
       password: env.QUARRY_DASHBOARD_PASSWORD || undefined,
+      trustedProxies: env.QUARRY_TRUSTED_PROXIES,
       upstreamUrl: env.QUARRY_UPSTREAM_URL?.trim() || undefined,
       upstreamKey: env.QUARRY_UPSTREAM_KEY?.trim() || undefined,
     },

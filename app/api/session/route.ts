@@ -3,10 +3,11 @@ import { dashboardRoute, readJsonBody } from '@/lib/dashboard/server/dashboard-r
 import { fail, ok } from '@/lib/dashboard/server/envelope';
 import {
   checkPassword,
+  endSession,
   hasSession,
   isPasswordRequired,
-  issueSessionToken,
   SESSION_COOKIE,
+  startSession,
 } from '@/lib/dashboard/server/session';
 import {
   clientAddress,
@@ -42,7 +43,7 @@ export const POST = dashboardRoute(
       return fail(401, 'Wrong password', 'the dashboard password does not match');
     }
     recordSuccess(client);
-    const token = issueSessionToken();
+    const token = await startSession();
     const secure = new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
     (await cookies()).set(SESSION_COOKIE, token.value, {
       httpOnly: true,
@@ -56,10 +57,12 @@ export const POST = dashboardRoute(
   { public: true },
 );
 
-// DELETE /api/session — sign out.
+// DELETE /api/session — sign out: the session ends server-side, so a copy of the cookie is refused too.
 export const DELETE = dashboardRoute(
   async () => {
-    (await cookies()).delete(SESSION_COOKIE);
+    const jar = await cookies();
+    await endSession(jar.get(SESSION_COOKIE)?.value);
+    jar.delete(SESSION_COOKIE);
     return ok({ signed_in: false }, 'Signed out');
   },
   { public: true },

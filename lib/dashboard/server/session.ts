@@ -1,11 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { loadConfig } from '@/lib/engine/config';
+import {
+  deleteDashboardSession,
+  isLiveDashboardSession,
+  pruneDashboardSessions,
+  saveDashboardSession,
+} from '@/lib/engine/dashboard-sessions';
+import { getEngine } from '@/lib/engine/runtime';
 import { deriveKey, loadSecretKey } from '@/lib/engine/secrets/secret-box';
+import { hashSessionId, mintSessionToken, readSessionToken } from './session-token';
 
-// Dashboard sign-in, only when QUARRY_DASHBOARD_PASSWORD is set. The cookie is `<expiry>.<hmac>`,
-// signed with a key derived from the data-dir secret and the password, so changing the password
-// signs everybody out and nothing about the session lives in the database.
+// Dashboard sign-in, only when QUARRY_DASHBOARD_PASSWORD is set. A session lives while both halves
+// hold: the cookie's signature (key derived from the data-dir secret and the password, so changing
+// the password ends every session at once) and its row in `dashboard_sessions` (deleted on sign-out,
+// so a copied cookie dies with the session on every process sharing the database).
 
 export const SESSION_COOKIE = 'quarry_session';
 const SESSION_TTL_S = 12 * 60 * 60;
@@ -19,12 +28,10 @@ export function isPasswordRequired(): boolean {
   return Boolean(dashboardConfig().password);
 }
 
-function signingKey(password: string, dataDir: string): Buffer {
-  return deriveKey(loadSecretKey(dataDir), `session:${password}`);
-}
-
-function sign(key: Buffer, payload: string): string {
-  return createHmac('sha256', key).update(payload).digest('base64url');
+/** The key session cookies are signed with now: another password, another key. */
+export function currentSigningKey(): Buffer {
+  const { password, dataDir } = dashboardConfig();
+  return deriveKey(loadSecretKey(dataDir), `session:${password ?? ''}`);
 }
 
 export function checkPassword(presented: string): boolean {
@@ -35,26 +42,35 @@ export function checkPassword(presented: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export function issueSessionToken(now = Date.now()): { value: string; maxAge: number } {
-  const { password, dataDir } = dashboardConfig();
-  const exp = String(Math.floor(now / 1000) + SESSION_TTL_S);
-  return { value: `${exp}.${sign(signingKey(password ?? '', dataDir), exp)}`, maxAge: SESSION_TTL_S };
+/** A new session after a correct password: its row is written before the cookie is handed out. */
+export async function startSession(now = Date.now()): Promise<{ value: string; maxAge: number }> {
+  const token = mintSessionToken(currentSigningKey(), SESSION_TTL_S, now);
+  const { db } = await getEngine();
+  await pruneDashboardSessions(db, new Date(now));
+  await saveDashboardSession(db, hashSessionId(token.id), new Date(token.expiresAtMs));
+  return { value: token.value, maxAge: SESSION_TTL_S };
 }
 
-export function isValidSessionToken(token: string | undefined, now = Date.now()): boolean {
-  const { password, dataDir } = dashboardConfig();
-  if (!password) return true;
-  if (!token) return false;
-  const [exp, sig] = token.split('.');
-  if (!exp || !sig || Number(exp) * 1000 < now) return false;
-  const expected = Buffer.from(sign(signingKey(password, dataDir), exp));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+export async function isLiveSession(token: string | undefined, now = Date.now()): Promise<boolean> {
+  if (!isPasswordRequired()) return true;
+  const id = readSessionToken(currentSigningKey(), token, now);
+  if (!id) return false;
+  const { db } = await getEngine();
+  return isLiveDashboardSession(db, hashSessionId(id), new Date(now));
 }
 
-/** True when no password is configured or the request carries a valid session cookie. */
+/** Sign-out: the row goes, so this cookie is refused from now on wherever it is presented. */
+export async function endSession(token: string | undefined): Promise<void> {
+  if (!isPasswordRequired()) return;
+  const id = readSessionToken(currentSigningKey(), token, Date.now());
+  if (!id) return;
+  const { db } = await getEngine();
+  await deleteDashboardSession(db, hashSessionId(id));
+}
+
+/** True when no password is configured or the request carries the cookie of a live session. */
 export async function hasSession(): Promise<boolean> {
   if (!isPasswordRequired()) return true;
   const jar = await cookies();
-  return isValidSessionToken(jar.get(SESSION_COOKIE)?.value);
+  return isLiveSession(jar.get(SESSION_COOKIE)?.value);
 }

@@ -26,7 +26,8 @@ export function builtInUrl(port: number): string {
 export async function resolveUpstream(): Promise<Upstream> {
   const engine = await getEngine();
   const stored = await getSetting<StoredUpstream>(engine.db, SETTING);
-  if (stored) {
+  // A URL saved before such URLs were refused is ignored rather than used (see upstreamUrlProblem).
+  if (stored && upstreamUrlProblem(stored.url || builtInUrl(engine.config.port)) === null) {
     const key = openSecret(loadSecretKey(engine.config.dataDir), stored.sealed_key);
     // A key sealed under a lost data-dir key is unusable; fall through rather than send garbage.
     if (key !== null) return { url: stored.url || builtInUrl(engine.config.port), key, source: 'settings' };
@@ -36,15 +37,48 @@ export async function resolveUpstream(): Promise<Upstream> {
   return { url: builtInUrl(engine.config.port), key: env.upstreamKey ?? engine.apiKey, source: 'built-in' };
 }
 
-/** Save the upstream; an omitted key keeps the current one. */
-export async function saveUpstream(input: { url: string; key?: string }): Promise<void> {
+/**
+ * Why `url` cannot be an upstream, or null. The proxy appends the requested path to it, so a query
+ * (`…?ignore=`) or fragment would swallow that path and reach pages outside the API; credentials in
+ * it would travel to the upstream and show in the settings.
+ */
+export function upstreamUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'give an absolute http(s) URL such as https://api.example.com';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'use http or https';
+  if (url.includes('?') || url.includes('#'))
+    return 'the URL must not have a query string (?…) or fragment (#…): give the base URL only';
+  if (parsed.username || parsed.password)
+    return 'the URL must not hold credentials (user:password@): put the API key in the key field';
+  return null;
+}
+
+/**
+ * Save the upstream. An omitted key keeps the current one only while the URL stays the same: a key
+ * must never follow a URL change it was not given with, or whoever can change the URL collects it.
+ */
+export async function saveUpstream(input: { url: string; key?: string }): Promise<{ keyCleared: boolean }> {
   const engine = await getEngine();
   const current = await resolveUpstream();
-  const key = input.key ?? current.key;
+  const sameUrl = sameBase(input.url || builtInUrl(engine.config.port), current.url);
+  const key = input.key ?? (sameUrl ? current.key : '');
   await setSetting(engine.db, SETTING, {
     url: input.url,
     sealed_key: sealSecret(loadSecretKey(engine.config.dataDir), key),
   });
+  return { keyCleared: input.key === undefined && !sameUrl && current.key !== '' };
+}
+
+function sameBase(a: string, b: string): boolean {
+  try {
+    return new URL(a).href.replace(/\/+$/, '') === new URL(b).href.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
 }
 
 export async function resetUpstream(): Promise<void> {

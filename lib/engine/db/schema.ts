@@ -285,6 +285,21 @@ export const auditLog = pgTable(
 );
 
 /**
+ * Signed-in dashboard sessions (only with QUARRY_DASHBOARD_PASSWORD). The cookie carries a random id
+ * and is HMAC-signed; the row is what makes it live, so signing out ends it on every process. Only
+ * the id's sha256 is kept: a read of this table signs nobody in.
+ */
+export const dashboardSessions = pgTable(
+  'dashboard_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('dashboard_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Retry-After cool-downs per host, shared by every worker process: after a host answers 429/503 with
  * Retry-After, or a job of a host with a robots.txt Crawl-delay ends, no worker starts a job for it
  * before `until`.
