@@ -9,6 +9,7 @@ import {
   isTitleRight,
   matchOne,
   parsePrice,
+  priceReadings,
   samePrice,
   skuValue,
 } from './corpora-scoring';
@@ -40,9 +41,14 @@ describe('parsePrice', () => {
 });
 
 describe('product matching (the benchmark rules)', () => {
-  it('accepts a three-decimal ground truth in both readings', () => {
-    expect(acceptedPrices(['23.450'])).toEqual([23.45, 23450]);
-    expect(acceptedPrices(['87.11', '99'])).toEqual([87.11, 99]);
+  it('reads a number with one mark before three digits both ways, and others one way', () => {
+    expect(priceReadings('$3.340')).toEqual([3340, 3.34]);
+    expect(priceReadings('Rs 23,450')).toEqual([23450, 23.45]);
+    expect(priceReadings('$1,299.00')).toEqual([1299]);
+    expect(priceReadings('1.234.567')).toEqual([1234567]);
+    expect(priceReadings('119,01 €')).toEqual([119.01]);
+    expect(priceReadings('Price on request')).toEqual([]);
+    expect(acceptedPrices(['23.450', '87.11'])).toEqual([23.45, 23450, 87.11]);
   });
 
   it('counts tp, fp and fn as evaluate.py does', () => {

@@ -14,7 +14,11 @@ export const emptyTally = (): Tally => ({ tp: 0, fp: 0, fn: 0 });
  * no prediction is a fn when the truth has a value; a wrong one is a fp, and also a fn when the truth
  * has a value.
  */
-export function matchOne<T>(accepted: T[], predicted: T | null, same: (a: T, b: T) => boolean = Object.is): Tally {
+export function matchOne<T, P = T>(
+  accepted: T[],
+  predicted: P | null,
+  same: (truth: T, predicted: P) => boolean = (a, b) => Object.is(a, b),
+): Tally {
   if (predicted === null) return { tp: 0, fp: 0, fn: accepted.length > 0 ? 1 : 0 };
   if (accepted.some((a) => same(a, predicted))) return { tp: 1, fp: 0, fn: 0 };
   return { tp: 0, fp: 1, fn: accepted.length > 0 ? 1 : 0 };
@@ -81,9 +85,9 @@ export function parsePrice(answer: string | number | boolean | null): number | n
 }
 
 /**
- * The accepted prices of a page as numbers. The ground truth writes decimals with '.', except a few
- * values such as "23.450" where the page shows "Rs 23,450": a value with exactly three digits after its
- * only '.' is accepted in both readings (23.45 and 23450), since the truth cannot say which it meant.
+ * The accepted prices of a page as numbers. The truth writes decimals with '.', except a few values
+ * such as "23.450" for a page showing "Rs 23,450": a value with exactly three digits after its only '.'
+ * is accepted in both readings (23.45 and 23450), the same ambiguity priceReadings allows an answer.
  */
 export function acceptedPrices(truth: string[]): number[] {
   const out: number[] = [];
@@ -91,7 +95,24 @@ export function acceptedPrices(truth: string[]): number[] {
     out.push(Number(t));
     if (/^\d{1,3}\.\d{3}$/.test(t)) out.push(Number(t.replace('.', '')));
   }
-  return out;
+  return out.filter(Number.isFinite);
+}
+
+/**
+ * Every fair reading of a price answer: parsePrice's, and where the answer's number has one mark
+ * followed by exactly three digits ("$3.340", "Rs 23,450") also the other reading, since such a number
+ * is written both ways (3340 Chilean pesos; 3.340 elsewhere) and the ground truth itself holds values
+ * read either way ("3.34" for a page showing "$3.340", "23.450" for "Rs 23,450"). Right when any matches.
+ */
+export function priceReadings(answer: string | number | boolean | null): number[] {
+  const first = parsePrice(answer);
+  if (first === null) return [];
+  if (typeof answer !== 'string') return [first];
+  const run = NUMBER_RUN.exec(answer)?.[0] ?? '';
+  const marks = run.match(/[.,]/g) ?? [];
+  if (marks.length !== 1 || !/[.,]\d{3}$/.test(run)) return [first];
+  const other = Number(run.replace(/[\u00a0\u202f '\u2019]/g, '').replace(',', '.'));
+  return other === first || !Number.isFinite(other) ? [first] : [first, other];
 }
 
 export const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;

@@ -11,7 +11,7 @@ import {
   isTitleRight,
   matchOne,
   oneValue,
-  parsePrice,
+  priceReadings,
   samePrice,
   skuValue,
   type Tally,
@@ -74,9 +74,10 @@ export function scoreProduct(
     let tally: Tally;
     let read: string | number | null;
     if (field === 'price') {
-      read = parsePrice(value);
+      const readings = priceReadings(value);
+      read = readings.join(' or ') || null;
       // An answer with no number in it is still an answer, and a wrong one.
-      tally = matchOne(acceptedPrices(truth), value === null ? null : (read ?? Number.NaN), samePrice);
+      tally = matchOne(acceptedPrices(truth), value === null ? null : readings, (t, r: number[]) => r.some((x) => samePrice(t, x)));
     } else if (field === 'sku') {
       read = skuValue(value);
       tally = matchOne(truth, read);
