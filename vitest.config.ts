@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['lib/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -1,11 +1,15 @@
 // `npm run bench:quality`: answer quality of the offline extractor on the fixture website, field by
-// field, and the wall time of turbo against normal mode on the same set. Figures live here only.
+// field, and the wall time of turbo against normal mode on the same set; then the same product on real
+// saved pages (bench/quality-corpora.ts). Figures live here only.
+// QUALITY_ONLY=fixture or QUALITY_ONLY=corpora runs one section; QUALITY_CORPORA=products|articles and
+// QUALITY_PAGES=<id or id prefix,…> pick a subset of the real pages.
 import { performance } from 'node:perf_hooks';
 import type { ResearchQuery } from '../lib/contract/task-definition';
 import { loadConfig } from '../lib/engine/config';
 import { createResearcher, type ResearchResult } from '../lib/engine/research';
 import { startFixtureSite } from '../tests/fixtures/site/server';
 import { QUALITY_CASES, type Expectation, type Field } from './quality-cases';
+import { corporaOptions, runCorporaSection } from './quality-corpora';
 
 const TARGETS: Partial<Record<Field, number>> = {
   title: 0.95,
@@ -46,7 +50,8 @@ function judge(e: Expectation, r: ResearchResult): boolean {
   return norm(value) === norm(e.expect);
 }
 
-async function main() {
+/** The fixture-website section; true when every figure meets its target. */
+async function fixtureSection(): Promise<boolean> {
   const config = loadConfig({ ...process.env, QUARRY_ALLOW_PRIVATE_URLS: '1' });
   const site = await startFixtureSite();
   const researcher = createResearcher({
@@ -125,7 +130,18 @@ async function main() {
   if (misses.length > 0) console.log(`\nmisses (normal mode):\n${misses.join('\n')}`);
   await researcher.close();
   await site.close();
-  process.exit(allMet && ratio <= 0.55 && missingProvenance === 0 ? 0 : 1);
+  return allMet && ratio <= 0.55 && missingProvenance === 0;
+}
+
+async function main() {
+  const only = process.env.QUALITY_ONLY ?? '';
+  if (only !== '' && only !== 'fixture' && only !== 'corpora') throw new Error('QUALITY_ONLY must be fixture or corpora');
+  // Read the corpora options first: a typo in them fails before the fixture section's minutes.
+  const corpora = only === 'fixture' ? null : corporaOptions();
+  let ok = true;
+  if (only !== 'corpora') ok = (await fixtureSection()) && ok;
+  if (corpora) ok = (await runCorporaSection(corpora)) && ok;
+  process.exit(ok ? 0 : 1);
 }
 
 function pct(x: number): string {
