@@ -49,6 +49,7 @@ async function withUpload<T>(
     upload = await receiveUpload(ctx.req, {
       fileField: 'batch_input_data',
       maxBytes: ctx.engine.config.maxUploadBytes,
+      limitName: 'QUARRY_MAX_UPLOAD_MB',
       tmpDir: ctx.engine.uploadDir,
       onFile: hooks.onFile,
     });
