@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isWebhookSecret } from './webhooks/sign';
 
 // The only place that reads process.env: parsed once, validated, typed.
 const flag = z
@@ -17,7 +18,15 @@ const EnvSchema = z.object({
   QUARRY_UPSTREAM_URL: z.string().optional(),
   QUARRY_UPSTREAM_KEY: z.string().optional(),
   QUARRY_ALLOW_PRIVATE_URLS: flag,
-  QUARRY_WEBHOOK_SECRET: z.string().optional(),
+  // Checked here: a malformed one used to be taken at start, and then every delivery failed to sign.
+  QUARRY_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || isWebhookSecret(v),
+      'QUARRY_WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by the base64 of at least 24 random bytes (e.g. whsec_$(openssl rand -base64 32)); leave it empty to have one generated',
+    ),
   // A fixed delay between webhook attempts instead of the 2 s … 2 h schedule (tests; impatient receivers).
   QUARRY_WEBHOOK_BACKOFF_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
