@@ -5,7 +5,7 @@ import type { TaskDefinition } from '@/lib/contract/task-definition';
 import { loadConfig, type EngineConfig } from './config';
 import { openStore, type Db, type Store } from './db/client';
 import { taskVersions } from './db/schema';
-import { ensureBootstrapKey } from './auth/keys';
+import { ensureBootstrapKey } from './auth/bootstrap-key';
 import { createResearchPool } from './research/pool/research-pool';
 import type { Research } from './tasks/execute';
 import { Worker } from './queue/worker';
