@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   QUARRY_WORKER_STOP_DEADLINE_MS: z.coerce.number().int().min(0).default(10_000),
   QUARRY_PUBLIC_URL: z.string().optional(),
   QUARRY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(6000),
+  // Requests with a wrong API key per client address and minute before it is answered 429 (0: no limit).
+  QUARRY_KEY_FAILURES_PER_MIN: z.coerce.number().int().min(0).default(20),
   QUARRY_LLM_PROVIDER: z
     .enum(['openai', 'anthropic', 'openai-compatible', ''])
     .optional()
@@ -92,6 +94,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     leaseMs: env.QUARRY_LEASE_MS,
     workerStopDeadlineMs: env.QUARRY_WORKER_STOP_DEADLINE_MS,
     rateLimitPerMin: env.QUARRY_RATE_LIMIT_PER_MIN,
+    keyFailuresPerMin: env.QUARRY_KEY_FAILURES_PER_MIN,
     publicUrl: env.QUARRY_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     // The dashboard's sign-in password and its upstream (default: this server's built-in engine).

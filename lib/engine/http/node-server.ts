@@ -27,7 +27,8 @@ export async function serveEngineHttp(port = 0, host = '127.0.0.1') {
         const hasBody = method !== 'GET' && method !== 'HEAD';
         const request = new Request(url, {
           method,
-          headers: req.headers as Record<string, string>,
+          // As Next does: the socket's address, unless a proxy in front has set the header.
+          headers: { ...req.headers, 'x-forwarded-for': req.headers['x-forwarded-for'] ?? req.socket.remoteAddress ?? '' } as unknown as Record<string, string>,
           body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream) : undefined,
           // @ts-expect-error -- undici needs duplex for streamed request bodies
           duplex: 'half',
