@@ -3,6 +3,6 @@
 // dashboard routes the socket's address, which Next does not pass to them (peer-header.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  (await import('./lib/dashboard/server/peer-header')).installPeerHeader();
+  (await import('./lib/engine/http/peer-header')).installPeerHeader();
   await import('./lib/engine/boot');
 }

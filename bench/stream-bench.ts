@@ -9,6 +9,7 @@ import { overlayResultBlocks, resultBlockRow, type BlockEntry } from '../lib/eng
 import { BLOCK_ROWS, encodeBlock, type StoredRow } from '../lib/engine/batches/row-block-format';
 import { newId } from '../lib/engine/ids';
 import { signedFileUrl } from '../lib/engine/batches/file-url';
+import { readLinkKey } from '../lib/engine/batches/link-key';
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Db } from '../lib/engine/db/client';
 import { createTask, fmt, startBenchClient, startBenchEngine } from './bench-engine';
@@ -137,7 +138,8 @@ export async function streamBench(): Promise<void> {
       rss[kind] = Math.max(rss[kind], r.peakGrowthMb);
     };
     const jsonlOf = (id: string) => () => client.lines(`${b.url}/v0/batches/${id}/results?output_type=stream`, true);
-    const csvOf = (id: string) => () => client.lines(signedFileUrl(b.url, b.engine.webhookSecret, id, 'csv'), false);
+    const linkKey = await readLinkKey(b.engine.db);
+    const csvOf = (id: string) => () => client.lines(signedFileUrl(b.url, linkKey, id, 'csv'), false);
     const jsonl = jsonlOf(batchId);
     const csv = csvOf(batchId);
     await bareRead(b.engine.db, batchId, rowless); // warm-up of every path

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskDefinitionSchema } from './task-definition';
+import { RunInputValueSchema } from './tasks';
 
 // Our additive /v0.1 extensions (not in the spec). Same envelope and auth as the spec's endpoints;
 // clients discover them with GET /v0.1/capabilities and must work without them.
@@ -58,10 +59,7 @@ export const SavedTestSchema = z.object({
 export type SavedTest = z.infer<typeof SavedTestSchema>;
 
 export const CreateSavedTestRequestSchema = z.object({
-  inputs: z
-    .array(z.union([z.string(), z.number()]).transform(String))
-    .min(1)
-    .max(20),
+  inputs: z.array(RunInputValueSchema).min(1).max(20),
   label: z.string().trim().max(200).optional(),
 });
 export type CreateSavedTestRequest = z.input<typeof CreateSavedTestRequestSchema>;

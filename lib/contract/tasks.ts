@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INPUT_CHARS, formatCount } from '@/lib/ingest/limits';
 import { OutputTypeSchema, PageReadSchema, SourceSchema, TaskInputSchema, TaskOutputSchema } from './task-definition';
 
 // Spec 2.2 — task summary as listed.
@@ -50,14 +51,21 @@ export type V0DynamicResult = z.infer<typeof V0DynamicResultSchema>;
 
 const MAX_TEXT = 10_000;
 
+// One input-length limit for every way a task runs (run, quick test, dynamic run, saved tests, batch
+// rows): the same value a batch row may hold, so what one path takes another never refuses.
+const TOO_LONG = `an input may be at most ${formatCount(MAX_INPUT_CHARS)} characters`;
+export const RunInputSchema = z.string().max(MAX_INPUT_CHARS, TOO_LONG);
+/** An input as the JSON bodies send it: a string or a number (read as its text). */
+export const RunInputValueSchema = z.union([z.string(), z.number()]).transform(String).pipe(RunInputSchema);
+
 export const RunTaskRequestSchema = z.object({
-  inputs: z.array(z.union([z.string(), z.number()]).transform(String)).min(1).max(20),
+  inputs: z.array(RunInputValueSchema).min(1).max(20),
   task_version: z.number().int().min(1).optional(),
 });
 export type RunTaskRequest = z.infer<typeof RunTaskRequestSchema>;
 
 export const QuickTestRequestSchema = z.object({
-  input: z.string().min(1, 'input must not be empty').max(2048),
+  input: RunInputSchema.min(1, 'input must not be empty'),
   task_version: z.number().int().min(1).optional(),
 });
 
@@ -93,7 +101,7 @@ export const VariableSearchItemSchema = z.object({
 });
 
 export const DynamicRunRequestSchema = z.object({
-  websiteUrl: z.string().trim().min(1, 'websiteUrl must not be empty').max(2048),
+  websiteUrl: z.string().trim().min(1, 'websiteUrl must not be empty').pipe(RunInputSchema),
   variableSearchItems: z.array(VariableSearchItemSchema).min(1).max(50),
   turbo: z.boolean().optional(),
 });

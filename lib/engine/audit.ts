@@ -3,7 +3,7 @@ import type { Db } from './db/client';
 import { auditLog } from './db/schema';
 
 export interface AuditEntry {
-  /** Who: `dashboard` (a settings route) or `cli` (`npm run keys`). */
+  /** Who: `dashboard` (a settings route), `cli` (`npm run keys`) or `startup` (QUARRY_API_KEY rotated). */
   actor: string;
   action: string;
   target?: string | null;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isWebhookSecret } from './webhooks/sign';
 
 // The only place that reads process.env: parsed once, validated, typed.
 const flag = z
@@ -26,7 +27,15 @@ const EnvSchema = z.object({
   QUARRY_UPSTREAM_URL: z.string().optional(),
   QUARRY_UPSTREAM_KEY: z.string().optional(),
   QUARRY_ALLOW_PRIVATE_URLS: flag,
-  QUARRY_WEBHOOK_SECRET: z.string().optional(),
+  // Checked here: a malformed one used to be taken at start, and then every delivery failed to sign.
+  QUARRY_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || isWebhookSecret(v),
+      'QUARRY_WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by the base64 of at least 24 random bytes (e.g. whsec_$(openssl rand -base64 32)); leave it empty to have one generated',
+    ),
   // A fixed delay between webhook attempts instead of the 2 s … 2 h schedule (tests; impatient receivers).
   QUARRY_WEBHOOK_BACKOFF_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
@@ -49,6 +58,8 @@ const EnvSchema = z.object({
   QUARRY_WORKER_STOP_DEADLINE_MS: z.coerce.number().int().min(0).default(10_000),
   QUARRY_PUBLIC_URL: z.string().optional(),
   QUARRY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(6000),
+  // Requests with a wrong API key per client address and minute before it is answered 429 (0: no limit).
+  QUARRY_KEY_FAILURES_PER_MIN: z.coerce.number().int().min(0).default(20),
   QUARRY_LLM_PROVIDER: z
     .enum(['openai', 'anthropic', 'openai-compatible', ''])
     .optional()
@@ -103,12 +114,14 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     leaseMs: env.QUARRY_LEASE_MS,
     workerStopDeadlineMs: env.QUARRY_WORKER_STOP_DEADLINE_MS,
     rateLimitPerMin: env.QUARRY_RATE_LIMIT_PER_MIN,
+    keyFailuresPerMin: env.QUARRY_KEY_FAILURES_PER_MIN,
+    // Proxies whose X-Forwarded-For is believed, for every per-client limit (http/client-address.ts).
+    trustedProxies: env.QUARRY_TRUSTED_PROXIES,
     publicUrl: env.QUARRY_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     // The dashboard's sign-in password and its upstream (default: this server's built-in engine).
     dashboard: {
       password: env.QUARRY_DASHBOARD_PASSWORD || undefined,
-      trustedProxies: env.QUARRY_TRUSTED_PROXIES,
       upstreamUrl: env.QUARRY_UPSTREAM_URL?.trim() || undefined,
       upstreamKey: env.QUARRY_UPSTREAM_KEY?.trim() || undefined,
     },

@@ -5,7 +5,7 @@ import type { TaskDefinition } from '@/lib/contract/task-definition';
 import { loadConfig, type EngineConfig } from './config';
 import { openStore, type Db, type Store } from './db/client';
 import { taskVersions } from './db/schema';
-import { ensureBootstrapKey } from './auth/keys';
+import { ensureBootstrapKey } from './auth/bootstrap-key';
 import { createResearchPool } from './research/pool/research-pool';
 import type { Research } from './tasks/execute';
 import { Worker } from './queue/worker';
@@ -17,6 +17,7 @@ import { getOrCreateSetting, getSetting } from './settings';
 import { createPlanner, type Planner } from './llm/model-planner';
 import { storeTurns } from './queue/host-turns';
 import { listenForRevocations } from './auth/revocation-listener';
+import { SPOOL_STALE_MS, sweepUploadSpools } from './http/spool-sweep';
 
 export interface Engine {
   config: EngineConfig;
@@ -63,6 +64,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   // The embedded store is exclusive to this process (lock file), so anything "running" is left over
   // from a process that died: put it back now instead of waiting for leases to expire.
   const exclusive = store.kind === 'pglite';
+  const uploadDir = path.join(config.dataDir, 'uploads');
+  sweepUploadSpools(uploadDir, exclusive ? 0 : SPOOL_STALE_MS);
   await sweepAbandonedIngests(db, exclusive);
   if (exclusive) await requeueInterrupted(db, config.maxAttempts);
   await enqueueDueCompletionWebhooks(db);
@@ -144,6 +147,9 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   };
   const vacuumTimer = setInterval(vacuum, VACUUM_EVERY_MS);
   vacuumTimer.unref();
+  // Spools of a process that died while this one runs (a data directory shared on PostgreSQL).
+  const spoolTimer = setInterval(() => sweepUploadSpools(uploadDir, SPOOL_STALE_MS), SPOOL_STALE_MS / 4);
+  spoolTimer.unref();
 
   worker?.start();
   if (startWorker) webhooks.start();
@@ -159,7 +165,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     webhooks,
     apiKey,
     webhookSecret,
-    uploadDir: path.join(config.dataDir, 'uploads'),
+    uploadDir,
     wakeWorker: () => worker?.wake(),
     afterBigWrite: (rows) => {
       writesSinceVacuum += rows;
@@ -168,6 +174,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     close: () =>
       (closed ??= (async () => {
         clearInterval(vacuumTimer);
+        clearInterval(spoolTimer);
         await worker?.stop(config.workerStopDeadlineMs);
         await webhooks.stop();
         await researcher?.close();

@@ -5,7 +5,11 @@
 // That needs an address a client cannot choose: clientAddress believes X-Forwarded-For only from
 // QUARRY_TRUSTED_PROXIES, and the 12-character minimum password keeps one address's guesses hopeless.
 
-export { clientAddress } from './client-address';
+import { clientAddress as addressOf } from '@/lib/engine/http/client-address';
+import { loadConfig } from '@/lib/engine/config';
+
+/** The client of a dashboard request, with the configured trusted proxies. */
+export const clientAddress = (req: Request): string => addressOf(req, loadConfig().trustedProxies);
 
 const FREE_ATTEMPTS = 5;
 const MAX_WAIT_MS = 15 * 60_000;

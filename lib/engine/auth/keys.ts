@@ -1,6 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { apiKeys } from '../db/schema';
@@ -67,30 +65,6 @@ export async function verifyKey(db: Db, presented: string | null): Promise<strin
   }
   if (match) rememberKey(hash, match, generation);
   return match;
-}
-
-/**
- * Make sure a usable key exists: QUARRY_API_KEY when set, otherwise one generated on first start,
- * written to <dataDir>/api-key (mode 600) and printed once.
- */
-export async function ensureBootstrapKey(db: Db, dataDir: string, envKey: string | undefined): Promise<string> {
-  if (envKey) {
-    const hash = hashKey(envKey);
-    const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hash));
-    if (existing.length === 0) await createKey(db, 'bootstrap (QUARRY_API_KEY)', envKey);
-    return envKey;
-  }
-  const file = path.join(dataDir, 'api-key');
-  if (fs.existsSync(file)) {
-    const key = fs.readFileSync(file, 'utf8').trim();
-    const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hashKey(key)));
-    if (existing.length > 0) return key;
-  }
-  const { key } = await createKey(db, 'bootstrap (generated)');
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, key + '\n', { mode: 0o600 });
-  console.log(`[quarry] generated an API key (kept in ${file}; shown once):\n\n    ${key}\n`);
-  return key;
 }
 
 function toInfo(r: typeof apiKeys.$inferSelect): KeyInfo {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getEngine, type Engine } from '../runtime';
 import { verifyKey } from '../auth/keys';
+import { createFailedKeyThrottle, type FailedKeyThrottle } from '../auth/failed-key-throttle';
+import { clientAddress } from './client-address';
 import { EngineError } from '../errors';
 import { errorResponse, successResponse, type ApiVersion, type SuccessOptions } from './envelope';
 import { createRateLimiter, createSharedRateLimiter, type RateLimiter } from './rate-limit';
@@ -60,12 +62,25 @@ function limiterFor(engine: Engine): RateLimiter {
   return limiter;
 }
 
+const throttles = new WeakMap<Engine, FailedKeyThrottle>();
+
+function throttleFor(engine: Engine): FailedKeyThrottle {
+  let throttle = throttles.get(engine);
+  if (!throttle) throttles.set(engine, (throttle = createFailedKeyThrottle(engine.config.keyFailuresPerMin)));
+  return throttle;
+}
+
 async function authenticate(engine: Engine, req: Request): Promise<void> {
   const presented = req.headers.get('x-api-key');
   if (!presented) {
     throw new EngineError('unauthorized', 'Missing API key', 'send your API key in the x-api-key header');
   }
+  const client = clientAddress(req, engine.config.trustedProxies);
+  throttleFor(engine).check(client);
   const keyId = await verifyKey(engine.db, presented.trim());
-  if (!keyId) throw new EngineError('unauthorized', 'Invalid API key', 'the x-api-key is unknown or revoked');
+  if (!keyId) {
+    throttleFor(engine).recordFailure(client);
+    throw new EngineError('unauthorized', 'Invalid API key', 'the x-api-key is unknown or revoked');
+  }
   await limiterFor(engine).check(keyId);
 }

@@ -20,7 +20,7 @@ function request(content: string): Request {
 }
 
 const receive = (content: string, onFile?: (f: LiveFile) => void) =>
-  receiveUpload(request(content), { fileField: 'file', maxBytes: 10 * 1024 * 1024, tmpDir: dir, onFile });
+  receiveUpload(request(content), { fileField: 'file', maxBytes: 10 * 1024 * 1024, limitName: 'the test limit', tmpDir: dir, onFile });
 
 it('keeps a small upload in memory: no spool file, no live file', async () => {
   const content = '{"inputs":["https://a.example/"]}\n'.repeat(100);

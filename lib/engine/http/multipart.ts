@@ -41,7 +41,14 @@ export interface LiveFile {
 // `onFile` lets a handler follow the spool while it is written (see LiveFile) to overlap the transfer.
 export async function receiveUpload(
   req: Request,
-  opts: { fileField: string; maxBytes: number; tmpDir: string; onFile?: (file: LiveFile) => void },
+  opts: {
+    fileField: string;
+    maxBytes: number;
+    /** What sets `maxBytes`, named in the 413 so the client knows which limit it met. */
+    limitName: string;
+    tmpDir: string;
+    onFile?: (file: LiveFile) => void;
+  },
 ): Promise<Upload> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
@@ -52,7 +59,7 @@ export async function receiveUpload(
     );
   }
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > opts.maxBytes + 64 * 1024) throw tooLarge(opts.maxBytes);
+  if (Number.isFinite(declared) && declared > opts.maxBytes + 64 * 1024) throw tooLarge(opts.maxBytes, opts.limitName);
   if (!req.body) throw badRequest('Request body is empty', `send a '${opts.fileField}' file`);
   // The declared length bounds the body (HTTP framing), so what is kept in memory is bounded too.
   const inMemory = Number.isFinite(declared) && declared <= MEMORY_UPLOAD_BYTES;
@@ -97,7 +104,7 @@ export async function receiveUpload(
         return;
       }
       stream.on('limit', () => {
-        const err = tooLarge(opts.maxBytes);
+        const err = tooLarge(opts.maxBytes, opts.limitName);
         progress.fail(err); // a live reader must not take the truncated part for the whole file
         reject(err);
       });
@@ -165,6 +172,7 @@ async function spoolToFile(stream: AsyncIterable<Buffer>, part: Part, progress: 
   progress.finish();
 }
 
-function tooLarge(max: number) {
-  return new EngineError('too_large', 'Upload too large', `the file must be at most ${Math.round(max / 1024 / 1024)} MB (QUARRY_MAX_UPLOAD_MB)`);
+function tooLarge(max: number, limitName: string) {
+  const size = max >= 1024 * 1024 ? `${Math.round(max / 1024 / 1024)} MB` : `${max.toLocaleString('en-US')} bytes`;
+  return new EngineError('too_large', 'Upload too large', `the file must be at most ${size} (${limitName})`);
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { errorResponse } from './envelope';
+import { PEER_HEADER } from './peer-header';
 import { matchRoute } from './routes';
 import { EngineError } from '../errors';
 
@@ -27,7 +28,9 @@ export async function serveEngineHttp(port = 0, host = '127.0.0.1') {
         const hasBody = method !== 'GET' && method !== 'HEAD';
         const request = new Request(url, {
           method,
-          headers: req.headers as Record<string, string>,
+          // The socket's address, over anything the client sent under that name, as peer-header.ts
+          // stamps it under Next.
+          headers: { ...req.headers, [PEER_HEADER]: req.socket.remoteAddress ?? '' } as unknown as Record<string, string>,
           body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream) : undefined,
           // @ts-expect-error -- undici needs duplex for streamed request bodies
           duplex: 'half',

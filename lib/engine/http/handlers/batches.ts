@@ -17,6 +17,7 @@ import {
 } from '../../batches/create';
 import { resultsFile } from '../../batches/download';
 import { signedFileUrl, verifyFileUrl, type FileFormat } from '../../batches/file-url';
+import { readLinkKey } from '../../batches/link-key';
 import { findBatch, listBatches, toBatchDetail } from '../../batches/read';
 import { iterateResultRows, ndjsonLines, rawEnvelope, streamFrom } from '../../batches/results';
 import { updateBatchWebhook } from '../../batches/update';
@@ -49,6 +50,7 @@ async function withUpload<T>(
     upload = await receiveUpload(ctx.req, {
       fileField: 'batch_input_data',
       maxBytes: ctx.engine.config.maxUploadBytes,
+      limitName: 'QUARRY_MAX_UPLOAD_MB',
       tmpDir: ctx.engine.uploadDir,
       onFile: hooks.onFile,
     });
@@ -153,7 +155,7 @@ export const resultsV0 = endpoint('v0', { auth: true }, async ({ engine, req, ur
     };
   }
   const format = (q.format ?? 'jsonl') as FileFormat;
-  const file = { file: signedFileUrl(baseUrl(engine, req), engine.webhookSecret, batch.id, format) };
+  const file = { file: signedFileUrl(baseUrl(engine, req), await readLinkKey(engine.db), batch.id, format) };
   const message = batch.completed ? 'Results' : `Partial results: the batch is ${batch.jobStatus}`;
   return new Response(streamFrom(rawEnvelope(rows(), { message, file })), {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
@@ -162,7 +164,7 @@ export const resultsV0 = endpoint('v0', { auth: true }, async ({ engine, req, ur
 
 // GET /files/results/{batch_id}?format&expires&signature — the signed results file; no key.
 export const resultsFileDownload = endpoint('none', { auth: false }, async ({ engine, url, params }) => {
-  const problem = verifyFileUrl(engine.webhookSecret, params.batch_id!, url.searchParams);
+  const problem = verifyFileUrl(await readLinkKey(engine.db), params.batch_id!, url.searchParams);
   if (problem) throw new EngineError('unauthorized', 'Invalid download link', problem);
   const format = (url.searchParams.get('format') ?? 'jsonl') as FileFormat;
   if (!['jsonl', 'csv', 'xlsx', 'json'].includes(format)) throw badRequest('Invalid format', 'format must be jsonl, csv, xlsx or json');

@@ -16,7 +16,12 @@ export const health = endpoint('none', { auth: false }, async ({ req }) => {
 
 // POST /webhook-test — a test sink for webhooks (multipart `file`); no key, size-capped.
 export const webhookTest = endpoint('none', { auth: false }, async ({ engine, req }) => {
-  const upload = await receiveUpload(req, { fileField: 'file', maxBytes: WEBHOOK_TEST_MAX, tmpDir: engine.uploadDir });
+  const upload = await receiveUpload(req, {
+    fileField: 'file',
+    maxBytes: WEBHOOK_TEST_MAX,
+    limitName: 'the fixed limit of /webhook-test',
+    tmpDir: engine.uploadDir,
+  });
   try {
     if (!upload.file) throw new EngineError('bad_request', 'Missing file', "send a multipart 'file' field");
     return { data: { received_bytes: upload.file.size, filename: upload.file.filename }, status: 201, message: 'Received' };

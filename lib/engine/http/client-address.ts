@@ -1,8 +1,7 @@
 import { BlockList, isIP } from 'node:net';
-import { loadConfig } from '@/lib/engine/config';
 import { PEER_HEADER } from './peer-header';
 
-// Who sent a dashboard request, for the sign-in throttle and the audit log. The peer is the socket's
+// Who sent a request, for per-client limits (dashboard sign-in, failed API keys) and the audit log. The peer is the socket's
 // address (stamped by peer-header.ts). X-Forwarded-For is believed only when that peer is one of
 // QUARRY_TRUSTED_PROXIES, and then read from the right: the first address that is not a trusted proxy
 // is the client (entries to its left were written by the client and prove nothing).
@@ -35,10 +34,7 @@ function isTrusted(list: BlockList, address: string): boolean {
   return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-export function clientAddress(
-  req: Request,
-  trustedProxies: readonly string[] = loadConfig().dashboard.trustedProxies,
-): string {
+export function clientAddress(req: Request, trustedProxies: readonly string[]): string {
   const peer = normalize(req.headers.get(PEER_HEADER) ?? '');
   // Without the stamp (a server that did not install it) nothing about the client can be believed.
   if (!peer) return 'unknown';

@@ -2,7 +2,7 @@ import dc from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
-// Next's route handlers never see the socket, and `next start` only fills X-Forwarded-For from it
+// Route handlers (Next's, and node-server.ts's Web Requests) never see the socket, and `next start` only fills X-Forwarded-For from it
 // when the client sent none (`??=` in next/dist/server/base-server.js), so a client can name any
 // address it likes there. Node publishes every incoming request on this channel before the server's
 // 'request' listeners (Next's) run: stamping the socket's address into our own header at that point,
