@@ -93,7 +93,7 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         repeatTo(size, (i) => `<Relationship Id="rId${i}" Type="${HYPERLINK}" Target="https://x.example/${i}" TargetMode="External"/>`) +
         '</Relationships>',
-      /^the XLSX part xl\/worksheets\/_rels\/sheet1\.xml\.rels unzips to more than 16 MB, the limit for the worksheets' relationships \(hyperlinks\); the file is refused$/,
+      /^the XLSX part xl\/worksheets\/_rels\/sheet1\.xml\.rels unzips to more than 8 MB, the limit for the worksheets' relationships \(hyperlinks\); the file is refused$/,
     ],
     [
       'a huge workbook relationships part',
@@ -103,28 +103,28 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         repeatTo(size, (i) => `<Relationship Id="rX${i}" Type="${HYPERLINK}" Target="https://x.example/${i}"/>`) +
         '</Relationships>',
-      /^the XLSX part xl\/_rels\/workbook\.xml\.rels unzips to more than 4 MB, the limit for the workbook's relationships;/,
+      /^the XLSX part xl\/_rels\/workbook\.xml\.rels unzips to more than 1 MB, the limit for the workbook's relationships;/,
     ],
     [
       'a huge workbook part',
       'xl/workbook.xml',
       WORKBOOK_LIMIT.maxBytes,
       (size: number) => `<workbook><definedNames>${repeatTo(size, (i) => `<definedName name="n${i}">A1</definedName>`)}</definedNames></workbook>`,
-      /^the XLSX part xl\/workbook\.xml unzips to more than 4 MB, the limit for the workbook part;/,
+      /^the XLSX part xl\/workbook\.xml unzips to more than 2 MB, the limit for the workbook part;/,
     ],
     [
       'a huge styles part',
       'xl/styles.xml',
       STYLES_LIMIT.maxBytes,
       (size: number) => `<styleSheet><numFmts>${repeatTo(size, (i) => `<numFmt numFmtId="${i}" formatCode="0.00"/>`)}</numFmts></styleSheet>`,
-      /^the XLSX part xl\/styles\.xml unzips to more than 8 MB, the limit for the styles;/,
+      /^the XLSX part xl\/styles\.xml unzips to more than 4 MB, the limit for the styles;/,
     ],
     [
       'shared strings of long texts',
       'xl/sharedStrings.xml',
       SHARED_STRINGS_LIMIT.maxBytes,
       (size: number) => `${SST}${repeatTo(size, (i) => `<si><t>${String(i).padEnd(4000, ' lorem ipsum')}</t></si>`)}</sst>`,
-      /^the XLSX part xl\/sharedStrings\.xml unzips to more than 64 MB, the limit for the shared strings;/,
+      /^the XLSX part xl\/sharedStrings\.xml unzips to more than 32 MB, the limit for the shared strings;/,
     ],
   ])('refuses %s, stopping at the cap', { timeout: 60_000 }, async (_what, name, cap, xml, message) => {
     const bytes = await workbookWith({ [name]: xml(cap + 8 * MiB) }, 2 * MiB);
@@ -135,11 +135,11 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
   });
 
   it.each([
-    ['strings', `${SST}${'<si/>'.repeat(MAX_SHARED_STRINGS + 1)}</sst>`, /holds more than 2,000,000 strings,/],
+    ['strings', `${SST}${'<si/>'.repeat(MAX_SHARED_STRINGS + 1)}</sst>`, /holds more than 1,000,000 strings,/],
     [
       'formatted runs',
       `${SST}<si>${'<r><rPr><b/></rPr><t>a</t></r>'.repeat(MAX_RICH_TEXT_RUNS + 1)}</si></sst>`,
-      /holds more than 250,000 formatted text runs,/,
+      /holds more than 100,000 formatted text runs,/,
     ],
   ])('refuses shared strings with too many %s, under the byte cap', { timeout: 60_000 }, async (_what, sst, message) => {
     expect(sst.length).toBeLessThan(SHARED_STRINGS_LIMIT.maxBytes);
@@ -157,7 +157,7 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
     const bytes = await workbookWith({ 'xl/_rels/workbook.xml.rels': rels });
     const error = await failure(() => collect(readXlsxRows(Readable.from([bytes]), INPUTS)));
     expect(error).toBeInstanceOf(IngestFileError);
-    expect(error).toMatchObject({ status: 413, message: expect.stringMatching(/xl\/_rels\/workbook\.xml\.rels .* 4 MB/) });
+    expect(error).toMatchObject({ status: 413, message: expect.stringMatching(/xl\/_rels\/workbook\.xml\.rels .* 1 MB/) });
   });
 
   it('reads a workbook whose parts are each just under their caps', { timeout: 60_000 }, async () => {

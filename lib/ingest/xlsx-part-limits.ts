@@ -15,28 +15,28 @@ export interface PartLimit {
   maxBytes: number;
 }
 
-export const WORKBOOK_LIMIT: PartLimit = { kind: 'workbook', what: 'the workbook part', maxBytes: 4 * MiB };
+export const WORKBOOK_LIMIT: PartLimit = { kind: 'workbook', what: 'the workbook part', maxBytes: 2 * MiB };
 export const WORKBOOK_RELS_LIMIT: PartLimit = {
   kind: 'workbook-rels',
   what: "the workbook's relationships",
-  maxBytes: 4 * MiB,
+  maxBytes: 1 * MiB,
 };
-export const STYLES_LIMIT: PartLimit = { kind: 'styles', what: 'the styles', maxBytes: 8 * MiB };
+export const STYLES_LIMIT: PartLimit = { kind: 'styles', what: 'the styles', maxBytes: 4 * MiB };
 /** All sheets' relationships together: mostly hyperlink targets, ~150 bytes each. */
 export const SHEET_RELS_LIMIT: PartLimit = {
   kind: 'sheet-rels',
   what: "the worksheets' relationships (hyperlinks)",
-  maxBytes: 16 * MiB,
+  maxBytes: 8 * MiB,
 };
 export const SHARED_STRINGS_LIMIT: PartLimit = {
   kind: 'shared-strings',
   what: 'the shared strings',
-  maxBytes: 64 * MiB,
+  maxBytes: 32 * MiB,
 };
 /** Each cached string costs a few dozen bytes besides its text, so the count is capped too. */
-export const MAX_SHARED_STRINGS = 2_000_000;
+export const MAX_SHARED_STRINGS = 1_000_000;
 /** A formatted run is an object with its font, ~100-300 bytes: rich text is capped by runs. */
-export const MAX_RICH_TEXT_RUNS = 250_000;
+export const MAX_RICH_TEXT_RUNS = 100_000;
 export const WORKSHEET_LIMIT: PartLimit = { kind: 'worksheet', what: 'a worksheet', maxBytes: Infinity };
 
 export const WORKSHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
