@@ -10,6 +10,7 @@ import { InflateBudget } from './xlsx-inflate-budget-node';
 import { hyperlinkTargets, readSheetLinks, type SheetLinks } from './xlsx-hyperlinks-node';
 import { WORKSHEET_PART, WORKSHEET_RELS_PART, partLimit } from './xlsx-part-limits';
 import { countSharedStrings } from './xlsx-shared-strings-count-node';
+import { guardSheet } from './xlsx-sheet-guard-node';
 import { unprefixStream } from './xlsx-unprefix-stream-node';
 
 // exceljs's streaming WorkbookReader, with its walk over the zip's entries replaced.
@@ -114,7 +115,7 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
         else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
           const file = path.join(spoolDir, `sheet${sheet}.xml`);
-          await pipelineAsync(part(entry), fs.createWriteStream(file));
+          await pipelineAsync(part(entry), guardSheet(entry.path), fs.createWriteStream(file));
           waiting.push({ sheetNo: sheet, file });
         } else if (sheetRels) {
           linkTargets.set(sheetRels, hyperlinkTargets((await buffer(part(entry, false))).toString('utf8')));
