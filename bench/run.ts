@@ -18,6 +18,8 @@ const SECTIONS: [string, () => Promise<() => Promise<void>>][] = [
   ['crawlee-one-thread', async () => (await import('./crawlee-bench')).crawleeOneThreadBench],
   ['stream', async () => (await import('./stream-bench')).streamBench],
   ['ingest', async () => (await import('./ingest-bench')).ingestBench],
+  ['upload-memory-xlsx', async () => (await import('./upload-memory-bench')).uploadMemoryXlsxBench],
+  ['upload-memory-csv', async () => (await import('./upload-memory-bench')).uploadMemoryCsvBench],
   ['load', async () => (await import('./load-bench')).loadBench],
   ['scale', async () => (await import('./scale-bench')).scaleBench],
   ['first-load', async () => (await import('./first-load-bench')).firstLoadBench],

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { formatCount } from './limits';
+import { IngestFileError } from './types';
 import { decodeXmlEntities } from './xml-entities';
 
 // Hyperlinks of a worksheet, for the streaming XLSX reader. A cell's link is not in the cell: the
@@ -12,6 +14,10 @@ import { decodeXmlEntities } from './xml-entities';
 const MAX_COLUMNS = 16_384;
 /** A hyperlink over a range gives every cell in it the target; this bounds a sheet-wide range. */
 const MAX_RANGE_CELLS = 1_000_000;
+/** Linked cells kept for a sheet, all ranges together (a map entry each, ~50-80 bytes). */
+export const MAX_LINKED_CELLS = 1_000_000;
+/** Longest <hyperlink …> tag read (its ref, id, tooltip and display text). */
+const MAX_TAG_CHARS = 64 * 1024;
 
 export type SheetLinks = ReadonlyMap<number, string>;
 
@@ -32,8 +38,9 @@ export function hyperlinkTargets(relsXml: string): Map<string, string> {
 }
 
 /**
- * The links of a spooled sheet (its namespace prefix already taken off): cell key → URL. Only the
- * part after </sheetData> is kept in memory; links to places inside the workbook have no URL.
+ * The links of a spooled sheet (its namespace prefix already taken off): cell key → URL. The part
+ * after </sheetData> is read tag by tag, never held whole; links to places inside the workbook have
+ * no URL. Refused past MAX_LINKED_CELLS cells, which would take hundreds of MB as a map.
  */
 export async function readSheetLinks(
   file: string,
@@ -42,28 +49,48 @@ export async function readSheetLinks(
   const links = new Map<number, string>();
   if (targets.size === 0) return links;
   const MARK = '</sheetData>';
-  let before = ''; // the end of the last chunk, in case the mark is cut in two
-  let tail: string | undefined;
+  let pending = ''; // before the mark: its last characters, in case it is cut; after: an unfinished tag
+  let isAfterRows = false;
   // latin1: one character per byte, so a chunk boundary never splits a character; refs are ASCII.
   for await (const chunk of fs.createReadStream(file, { encoding: 'latin1' })) {
-    if (tail !== undefined) {
-      tail += chunk as string;
-      continue;
+    let text = pending + (chunk as string);
+    if (!isAfterRows) {
+      const end = text.indexOf(MARK);
+      if (end === -1) {
+        pending = text.slice(-(MARK.length - 1));
+        continue;
+      }
+      isAfterRows = true;
+      text = text.slice(end);
     }
-    const text = before + (chunk as string);
-    const end = text.indexOf(MARK);
-    if (end === -1) before = text.slice(-(MARK.length - 1));
-    else tail = text.slice(end);
-  }
-  if (tail === undefined) return links;
-  for (const [tag] of tail.matchAll(/<hyperlink\b[^>]*>/g)) {
-    const ref = attribute(tag, 'ref');
-    const id = /\s[\w.-]+:id\s*=\s*(["'])(.*?)\1/.exec(tag)?.[2];
-    const target = id === undefined ? undefined : targets.get(id);
-    if (ref === undefined || target === undefined) continue;
-    for (const key of cellKeys(ref)) if (!links.has(key)) links.set(key, target);
+    let used = 0;
+    for (const match of text.matchAll(/<hyperlink\b[^>]*>/g)) {
+      addLink(links, match[0], targets);
+      used = match.index + match[0].length;
+    }
+    // An unfinished <hyperlink …> waits for the next chunk; a "tag" longer than any link is none.
+    const open = text.lastIndexOf('<');
+    pending = open >= used && text.indexOf('>', open) === -1 ? text.slice(open) : '';
+    if (pending.length > MAX_TAG_CHARS) pending = '';
   }
   return links;
+}
+
+function addLink(links: Map<number, string>, tag: string, targets: ReadonlyMap<string, string>): void {
+  const ref = attribute(tag, 'ref');
+  const id = /\s[\w.-]+:id\s*=\s*(["'])(.*?)\1/.exec(tag)?.[2];
+  const target = id === undefined ? undefined : targets.get(id);
+  if (ref === undefined || target === undefined) return;
+  for (const key of cellKeys(ref)) {
+    if (links.has(key)) continue;
+    if (links.size >= MAX_LINKED_CELLS) {
+      throw new IngestFileError(
+        `the worksheet's hyperlinks cover more than ${formatCount(MAX_LINKED_CELLS)} cells, the limit for them; the file is refused`,
+        413,
+      );
+    }
+    links.set(key, target);
+  }
 }
 
 /** The cells of "B2" or "B2:D9" as keys; nothing for a ref that is not one. */

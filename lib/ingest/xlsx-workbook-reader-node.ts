@@ -8,6 +8,9 @@ import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import { InflateBudget } from './xlsx-inflate-budget-node';
 import { hyperlinkTargets, readSheetLinks, type SheetLinks } from './xlsx-hyperlinks-node';
+import { WORKSHEET_PART, WORKSHEET_RELS_PART, partLimit } from './xlsx-part-limits';
+import { countSharedStrings } from './xlsx-shared-strings-count-node';
+import { guardSheet } from './xlsx-sheet-guard-node';
 import { unprefixStream } from './xlsx-unprefix-stream-node';
 
 // exceljs's streaming WorkbookReader, with its walk over the zip's entries replaced.
@@ -23,7 +26,9 @@ import { unprefixStream } from './xlsx-unprefix-stream-node';
 // exceljs's. Ours: the walk; sheets spooled to disk and removed after; worksheets in tab order
 // (exceljs's come in the zip's order, which need not be the tabs' order once a tab is moved); each
 // sheet's hyperlinks read before its rows (hyperlinksOf; exceljs's `hyperlinks` option is not used);
-// each SpreadsheetML part passed through unprefixStream, so files written as <x:sheet …> read too.
+// each SpreadsheetML part passed through unprefixStream, so files written as <x:sheet …> read too;
+// every part inflated under the zip-bomb budget and its kind's cap (xlsx-part-limits.ts), and the
+// parts not read (docProps, themes, media, …) never inflated at all.
 // The per-entry methods are exceljs internals, so `internals()` checks they exist and the exceljs
 // version is pinned.
 
@@ -61,22 +66,33 @@ export function hyperlinksOf(sheet: object): SheetLinks | undefined {
   return LINKS.get(sheet);
 }
 
-const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
-const WORKSHEET_RELS = /^xl\/worksheets\/_rels\/sheet(\d+)\.xml\.rels$/;
+type ReaderOptions = ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[1];
 
 export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  /** `budget`: given by tests, to see how much was inflated. */
+  constructor(
+    input: Readable,
+    options: ReaderOptions,
+    private readonly budget = new InflateBudget(),
+  ) {
+    super(input, options);
+  }
+
   override async *parse(): AsyncGenerator<Event, void, undefined> {
     const reader = this.internals();
     const zip = unzipper.Parse({ forceStream: true });
-    const budget = new InflateBudget();
+    const budget = this.budget;
+    leaveUnreadPartsCompressed(zip);
     // pipeline, not pipe: an error of the upload (aborted, too large) reaches the loop below, and
     // leaving the loop early stops reading the upload.
     pipeline(reader._getStream(reader.input), budget.countUpload(), zip, () => {});
     /** An entry's inflated bytes, metered against the budget; a SpreadsheetML part loses its prefix. */
-    const part = (entry: unzipper.Entry, spreadsheetMl = true): Readable =>
-      spreadsheetMl
-        ? pipeline(entry, budget.meter(), unprefixStream(), () => {})
-        : pipeline(entry, budget.meter(), () => {});
+    const part = (entry: unzipper.Entry, spreadsheetMl = true): Readable => {
+      const metered = budget.meter(entry.path, partLimit(entry.path)!);
+      return spreadsheetMl
+        ? pipeline(entry, metered, unprefixStream(), () => {})
+        : pipeline(entry, metered, () => {});
+    };
 
     // Every sheet waits on disk until the whole zip has been read, so a large workbook is never held
     // in memory, sheets come out in tab order, visible ones first (what the analyst sees and the
@@ -88,16 +104,18 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     let spoolDir: string | undefined;
     try {
       for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
-        const sheet = WORKSHEET.exec(entry.path)?.[1];
-        const sheetRels = WORKSHEET_RELS.exec(entry.path)?.[1];
+        if (partLimit(entry.path) === undefined) continue; // drained, still compressed, since it came
+        const sheet = WORKSHEET_PART.exec(entry.path)?.[1];
+        const sheetRels = WORKSHEET_RELS_PART.exec(entry.path)?.[1];
         if (entry.path === 'xl/_rels/workbook.xml.rels') await reader._parseRels(part(entry, false));
         else if (entry.path === 'xl/workbook.xml') await reader._parseWorkbook(part(entry));
-        else if (entry.path === 'xl/sharedStrings.xml') yield* reader._parseSharedStrings(part(entry));
-        else if (entry.path === 'xl/styles.xml') await reader._parseStyles(part(entry));
+        else if (entry.path === 'xl/sharedStrings.xml') {
+          yield* reader._parseSharedStrings(pipeline(part(entry), countSharedStrings(entry.path), () => {}));
+        } else if (entry.path === 'xl/styles.xml') await reader._parseStyles(part(entry));
         else if (sheet) {
           spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quarry-xlsx-'));
           const file = path.join(spoolDir, `sheet${sheet}.xml`);
-          await pipelineAsync(part(entry), fs.createWriteStream(file));
+          await pipelineAsync(part(entry), guardSheet(entry.path), fs.createWriteStream(file));
           waiting.push({ sheetNo: sheet, file });
         } else if (sheetRels) {
           linkTargets.set(sheetRels, hyperlinkTargets((await buffer(part(entry, false))).toString('utf8')));
@@ -137,6 +155,22 @@ export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     }
     return this as unknown as ReaderInternals;
   }
+}
+
+/**
+ * Drains the entries the reader never reads as they come, before unzipper picks their inflater: it
+ * inflates an entry unless autodrain() was called by then, which the loop over the entries, a
+ * promise later, is too late to do. So a part nobody reads costs its compressed bytes, not a bomb's.
+ */
+function leaveUnreadPartsCompressed(zip: unzipper.ParseStream): void {
+  const push = zip.push.bind(zip);
+  zip.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
+    const entry = chunk as Partial<unzipper.Entry> | null;
+    if (typeof entry?.path === 'string' && typeof entry.autodrain === 'function' && !partLimit(entry.path)) {
+      entry.autodrain();
+    }
+    return push(chunk, encoding);
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMBEDDED_IPV4_FORMS } from './__fixtures__/embedded-ipv4-forms';
 import { checkUrl, isPublicAddress, normalizeUrlInput } from './url-guard';
 
 const strict = { allowPrivate: false };
@@ -59,6 +60,14 @@ describe('checkUrl', () => {
   ])('refuses %s', (raw, why) => {
     expect(reason(raw)).toMatch(why);
     expect(checkUrl(raw, { allowPrivate: true }).ok).toBe(true);
+  });
+});
+
+describe('IPv6 forms that embed an IPv4 address, as URL literals', () => {
+  it.each(EMBEDDED_IPV4_FORMS)('%s: [%s]', (_form, address, why) => {
+    const r = checkUrl(`http://[${address}]/`, strict);
+    if (why) expect(r.ok ? 'accepted' : r.reason).toMatch(why);
+    else expect(r.ok).toBe(true);
   });
 });
 

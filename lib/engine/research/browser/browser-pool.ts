@@ -34,7 +34,16 @@ const LAUNCH_ARGS = [
   '--no-first-run',
   '--mute-audio',
   '--host-resolver-rules=MAP * ~NOTFOUND',
+  // WebRTC sends its own UDP (STUN, TURN, data) that request interception never sees, so it would
+  // bypass the address guard; with no proxy configured this policy leaves it no network path at all.
+  // (Debian's Chromium ignores --force-webrtc-ip-handling-policy; this one is honoured.)
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+// And pages get no WebRTC to begin with, in every frame, so a Chromium that ignored the flag still could not.
+const NO_WEBRTC_SCRIPT = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel',
+  'RTCIceCandidate', 'RTCSessionDescription', 'RTCRtpSender', 'RTCRtpReceiver', 'RTCRtpTransceiver']) {
+  try { delete globalThis[name]; } catch {}
+}`;
 const BLOCKED_TYPES = new Set(['image', 'media', 'font', 'manifest', 'texttrack', 'beacon', 'ping']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT']);
 const DROP_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
@@ -70,6 +79,7 @@ export class BrowserPool {
       const onAbort = () => void context.close().catch(() => {});
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
+        await context.addInitScript(NO_WEBRTC_SCRIPT);
         await context.route('**/*', (route) => this.forward(route, blocked, signal));
         await context.routeWebSocket(/.*/, (ws) => ws.close());
         const page = await context.newPage();
