@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // A fresh data directory and no configuration at all: the dashboard opens on the built-in engine.
 test('first start: a browser at / lands on an empty task list, connected to the built-in engine', async ({

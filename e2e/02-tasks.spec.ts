@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SITE } from './support/env';
 
 // The task lifecycle in one browser session: create from a description, quick test, edit by

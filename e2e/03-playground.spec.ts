@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SITE } from './support/env';
 
 test('playground: a dynamic run answers from the website, then "save as task" stores it', async ({

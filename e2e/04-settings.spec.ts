@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +35,15 @@ test('test connection reports a working upstream', async ({ page }) => {
   await expect(page.getByTestId('connection-message')).toHaveText('Connected: the key is valid');
 });
 
-test('a wrong upstream key gives a clear error, and resetting restores the connection', async ({ page }) => {
+test('a wrong upstream key gives a clear error, and resetting restores the connection', async ({
+  page,
+  expectConsoleError,
+}) => {
+  // The tasks page's read through the proxy answers the upstream's 401 on purpose (the wrong key), and
+  // Chromium logs every failed fetch as a console error.
+  expectConsoleError(
+    /Failed to load resource: the server responded with a status of 401 .*\/api\/upstream\/v0\.1\/tasks:/,
+  );
   await page.goto('/settings');
   await page.getByRole('textbox', { name: /^API key/ }).fill('qk_this-key-does-not-exist-anywhere-0000');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -89,7 +97,9 @@ test('the audit log lists key and settings changes, newest first', async ({ page
   await expect(log.getByRole('row').nth(1)).toContainText(/Webhook secret revealed|Upstream reset/);
 });
 
-test('dashboard pages carry a Content-Security-Policy and the usual security headers', async ({ request }) => {
+test('dashboard pages carry a Content-Security-Policy and the usual security headers', async ({
+  request,
+}) => {
   const res = await request.get('/settings');
   expect(res.status()).toBe(200);
   const h = res.headers();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD, SIGNIN_URL } from './support/env';
 
 // A second server started with QUARRY_DASHBOARD_PASSWORD.
@@ -19,7 +19,10 @@ test('pages and dashboard routes require signing in; the engine API does not cha
   expect((await request.get('/', { headers: { accept: 'application/json' } })).status()).toBe(200);
 });
 
-test('sign in with the password, then sign out', async ({ page, context }) => {
+test('sign in with the password, then sign out', async ({ page, context, expectConsoleError }) => {
+  // The wrong password below is answered 401 on purpose, and Chromium logs every failed fetch as a
+  // console error.
+  expectConsoleError(/Failed to load resource: the server responded with a status of 401 .*\/api\/session:/);
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto('/sign-in');

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { companyFacts } from '../tests/fixtures/site/server';
 import { startWebhookReceiver } from '../tests/support/webhook-receiver';
 import { createTaskViaApi } from './support/engine-api';

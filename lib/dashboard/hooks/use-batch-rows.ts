@@ -1,5 +1,5 @@
 'use client';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from './hydration-safe-query';
 import type { BatchRowsPage, RowStatus } from '@/lib/contract/batch-extensions';
 import { apiFetch, upstream } from '../api-fetch';
 import { queryKeys } from '../query-keys';

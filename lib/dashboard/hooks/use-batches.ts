@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './hydration-safe-query';
 import type { BatchDetail, BatchSummary } from '@/lib/contract/batches';
 import type { BatchLinks, Comparison, EstimateResponse } from '@/lib/contract/batch-extensions';
 import { apiFetch, upstream } from '../api-fetch';

@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './hydration-safe-query';
 import type { CapabilitiesResponse, ExtensionName } from '@/lib/contract/extensions';
 import { apiFetch, upstream } from '../api-fetch';
 import { ApiError } from '../api-error';

@@ -1,5 +1,5 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './hydration-safe-query';
 import { ApiError } from '../api-error';
 import { queryKeys } from '../query-keys';
 import type { OpenApiDocument } from '../openapi-types';

@@ -1,5 +1,6 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './hydration-safe-query';
 import type { TaskVersion } from '@/lib/contract/extensions';
 import { apiFetch, upstream } from '../api-fetch';
 import { queryKeys } from '../query-keys';
