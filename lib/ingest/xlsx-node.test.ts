@@ -303,7 +303,9 @@ describe('readXlsxRows', () => {
       });
       expect(fs.readdirSync(spool)).toEqual([]);
     });
-  });
+    // A 40 MiB sheet (past the reader's 16 MiB of slack) deflated by JSZip in JavaScript, then inflated
+    // again by the reader up to its limit: seconds of work, past the default 5 s on a loaded machine.
+  }, 30_000);
 
   it('releases the file when the consumer stops early', async () => {
     const file = path.join(dir, 'early.xlsx');

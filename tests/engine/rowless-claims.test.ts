@@ -55,6 +55,10 @@ async function upload(
   return created.body.data.batch_id as string;
 }
 
+// Tests that start an engine of their own (a store booted and migrated in the test): that took most
+// of the engine project's 60 s per test beside two busy loops (50 s for one of these).
+const OWN_ENGINE_MS = 180_000;
+
 /** An engine without a worker: its store stays as a test writes it. */
 const storeOnlyEngine = () =>
   startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
@@ -137,40 +141,46 @@ it('lists handed-out jobs as running and the rest as pending; finished rows carr
   expect(rowCount!.n).toBe(embedded ? 0 : 10);
 });
 
-it('a stopped worker puts back the jobs it was running and those it kept ready, as pending rows', async () => {
-  const e = await startTestEngine({
-    env: { QUARRY_WORKER_CONCURRENCY: '2', QUARRY_HOST_CONCURRENCY: '2', QUARRY_HOST_DELAY_MS: '0' },
-  });
-  try {
-    const id = await upload(slowRows(500, 8), e, await createContactTask(apiClient(e.url, e.key)));
-    await waitFor(async () =>
-      (await jobsAsRead(e.engine.db, id)).filter((j) => j.state === 'running').length >= 2 ? true : undefined,
-    );
-    // Too short a deadline for the 600 ms pages: the running jobs are stopped unfinished.
-    await e.engine.worker!.stop(50);
-    const read = await jobsAsRead(e.engine.db, id);
-    expect(read.filter((j) => j.state === 'running')).toEqual([]);
-    const pending = read.filter((j) => j.state === 'pending');
-    expect(pending.length).toBeGreaterThanOrEqual(2);
-    // The stopped ones used an attempt and keep their start; ready ones never started.
-    for (const j of pending) {
-      if (j.attempts === 1) expect(j.startedAt).not.toBeNull();
-      else expect(j).toMatchObject({ attempts: 0, startedAt: null });
+it(
+  'a stopped worker puts back the jobs it was running and those it kept ready, as pending rows',
+  async () => {
+    const e = await startTestEngine({
+      env: { QUARRY_WORKER_CONCURRENCY: '2', QUARRY_HOST_CONCURRENCY: '2', QUARRY_HOST_DELAY_MS: '0' },
+    });
+    try {
+      const id = await upload(slowRows(500, 8), e, await createContactTask(apiClient(e.url, e.key)));
+      await waitFor(async () =>
+        (await jobsAsRead(e.engine.db, id)).filter((j) => j.state === 'running').length >= 2
+          ? true
+          : undefined,
+      );
+      // Too short a deadline for the 600 ms pages: the running jobs are stopped unfinished.
+      await e.engine.worker!.stop(50);
+      const read = await jobsAsRead(e.engine.db, id);
+      expect(read.filter((j) => j.state === 'running')).toEqual([]);
+      const pending = read.filter((j) => j.state === 'pending');
+      expect(pending.length).toBeGreaterThanOrEqual(2);
+      // The stopped ones used an attempt and keep their start; ready ones never started.
+      for (const j of pending) {
+        if (j.attempts === 1) expect(j.startedAt).not.toBeNull();
+        else expect(j).toMatchObject({ attempts: 0, startedAt: null });
+      }
+      expect(pending.filter((j) => j.attempts === 1).length).toBe(2);
+      const b = (await apiClient(e.url, e.key).get(`/v0/batches/${id}`)).body.data;
+      expect(b.jobs_completed).toBe(0);
+      // Nothing lost: every row is handed out and waiting in the table, or never handed out.
+      const [{ next_ord } = { next_ord: -1 }] = await queryRows<{ next_ord: number }>(
+        e.engine.db,
+        sql`SELECT next_ord FROM batches WHERE id = ${id}`,
+      );
+      expect(read).toHaveLength(Number(next_ord));
+      expect(pending).toHaveLength(Number(next_ord));
+    } finally {
+      await e.close();
     }
-    expect(pending.filter((j) => j.attempts === 1).length).toBe(2);
-    const b = (await apiClient(e.url, e.key).get(`/v0/batches/${id}`)).body.data;
-    expect(b.jobs_completed).toBe(0);
-    // Nothing lost: every row is handed out and waiting in the table, or never handed out.
-    const [{ next_ord } = { next_ord: -1 }] = await queryRows<{ next_ord: number }>(
-      e.engine.db,
-      sql`SELECT next_ord FROM batches WHERE id = ${id}`,
-    );
-    expect(read).toHaveLength(Number(next_ord));
-    expect(pending).toHaveLength(Number(next_ord));
-  } finally {
-    await e.close();
-  }
-});
+  },
+  OWN_ENGINE_MS,
+);
 
 it.skipIf(!embedded)(
   'start-up gives a rowless job a dead process left without a result its pending row',
@@ -234,6 +244,7 @@ it.skipIf(!embedded)(
       await e.close();
     }
   },
+  OWN_ENGINE_MS,
 );
 
 it.skipIf(!embedded)(
@@ -300,6 +311,7 @@ it.skipIf(!embedded)(
       await e.close();
     }
   },
+  OWN_ENGINE_MS,
 );
 
 it.skipIf(!embedded)(
@@ -350,4 +362,5 @@ it.skipIf(!embedded)(
       await e.close();
     }
   },
+  OWN_ENGINE_MS,
 );

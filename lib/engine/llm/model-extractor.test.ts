@@ -50,7 +50,7 @@ beforeAll(async () => {
   llm = await startFakeOpenAI();
   researcher = createResearcher({
     allowPrivate: true,
-    timeoutMs: 3_000,
+    timeoutMs: 10_000, // no test here waits for it; a page read slowly on a loaded machine still counts
     maxBytes: 2_000_000,
     maxPages: 4,
     userAgent: 'QuarryTest/1.0',
@@ -66,7 +66,10 @@ beforeEach(() => {
   llm.requests.length = 0;
 });
 
-describe('model extractor against a local OpenAI-compatible server', () => {
+// Each test is a research run of up to four pages and one to three model calls, the first also
+// loading the model SDK: seconds on a loaded machine, past the default 5 s. A run still going when
+// its test timed out then sent its model calls into the next test's count.
+describe('model extractor against a local OpenAI-compatible server', { timeout: 30_000 }, () => {
   it('sends the schema, the queries and the page, and answers with verified quotes and usage', async () => {
     llm.setReply(() => GOOD);
     const r = await researcher.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: false });

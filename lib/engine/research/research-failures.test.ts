@@ -82,18 +82,18 @@ describe('research failures', () => {
 
   it('stops when the caller cancels', async () => {
     const ctrl = new AbortController();
-    const started = Date.now();
+    // The page never answers: the call can only end by the abort (no bound on the time it took,
+    // which a loaded machine could break).
     const pending = researcher.research({
-      url: `${site.url}/slow/2001/acme/`,
+      url: `${site.url}/slow/3600000/acme/`,
       queries,
       list: false,
       turbo: true,
       signal: ctrl.signal,
     });
-    await vi.waitFor(() => expect(site.hits.get('/slow/2001/acme/')).toBe(1));
+    await vi.waitFor(() => expect(site.hits.get('/slow/3600000/acme/')).toBe(1), { timeout: 10_000 });
     ctrl.abort();
     await expect(pending).rejects.toThrow(/aborted/i);
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('reads only the first maxBytes of a huge page', async () => {

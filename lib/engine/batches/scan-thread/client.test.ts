@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IngestFileError } from '@/lib/ingest/types';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { scanRows } from '../scan-rows';
@@ -16,7 +16,9 @@ const line = (i: number) =>
   i % 97 === 5 ? '{"data_uuid":"x","inputs":[]}' : JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://s${i}.example/`] });
 const body = (n: number) => Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
 
-describe('scan thread', () => {
+// Starting the thread (bundling it, then booting it) and reading 5,000 rows take seconds on a loaded
+// machine: the first test and the one that replaces the thread did not finish within the default 5 s.
+describe('scan thread', { timeout: 30_000 }, () => {
   let dir: string;
   let file: string;
   beforeAll(() => {
@@ -100,9 +102,16 @@ describe('scan thread', () => {
   });
 
   it('fails the calls of a thread that dies, and the next upload gets a new thread', async () => {
-    const progress = new FileProgress(); // never advances: the scan waits on the thread
+    // Never advances: the scan waits on the thread. It subscribes as it hands the scan to the thread.
+    let handedOver = false;
+    const progress = new (class extends FileProgress {
+      override subscribe(listener: Parameters<FileProgress['subscribe']>[0]) {
+        handedOver = true;
+        return super.subscribe(listener);
+      }
+    })();
     const scanning = scanUpload({ path: path.join(dir, 'never.jsonl'), progress }, 'never.jsonl', inputs);
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(handedOver).toBe(true), { timeout: 20_000 });
     const before = scanThreadState();
     await stopScanThread();
     await expect(scanning).rejects.toThrow(/scan thread stopped/);

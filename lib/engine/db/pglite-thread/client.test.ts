@@ -132,5 +132,5 @@ describe('PGlite on its own thread', () => {
     await (client as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     const after = await client.query('SELECT name FROM t WHERE id = 30');
     expect(after.rows).toEqual([{ name: 'before the crash' }]);
-  });
+  }, 60_000); // boots PGlite again on a new thread, as beforeAll does: seconds on a loaded machine
 });

@@ -303,5 +303,5 @@ describe('robots.txt, asked by research threads', () => {
       await shared.close();
       await new Promise((r) => server.close(r));
     }
-  });
+  }, 30_000); // starts a pool of its own: two threads loading the research bundle, seconds on a loaded machine
 });
