@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SIGNIN_URL } from './support/env';
 
 // The dashboard's perimeter against other sites, over raw HTTP: node:http lets a test forge Host

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD, SIGNIN_URL } from './support/env';
 
 // Issue 27: sign-in and upstream settings hardening, over real HTTP against `npm start`.
