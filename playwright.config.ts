@@ -78,7 +78,8 @@ export default defineConfig({
       command: 'node scripts/start.mjs',
       url: `http://127.0.0.1:${port}/`,
       env: serverEnv(process.env.QUARRY_E2E_DATA_DIR, port),
-      timeout: 600_000,
+      // The first `npm start` builds: over 10 minutes on a loaded 2-core machine.
+      timeout: 1_500_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
