@@ -45,7 +45,12 @@ describe('HostPacer', () => {
     const job1 = shared.withGap(GAP);
     const job2 = shared.withGap(GAP);
     const url = 'https://slow.example/a';
-    const { starts, order } = await startsOf([() => job1.wait(url), () => job2.wait(url), () => job1.wait(url), tick]);
+    const { starts, order } = await startsOf([
+      () => job1.wait(url),
+      () => job2.wait(url),
+      () => job1.wait(url),
+      tick,
+    ]);
     // The first goes at once (before a 1 ms timer); the others a gap after the one before.
     expect(order).toEqual([0, 3, 1, 2]);
     expect(starts[1]).toBeGreaterThanOrEqual(GAP - TICK);

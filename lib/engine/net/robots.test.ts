@@ -37,7 +37,9 @@ describe('robots.txt cache', () => {
     const b = robots.check('https://shop.example/private/b').then((v) => order.push('b') && v);
     // Booked once robots.txt is read (on a loaded machine, not always within a fixed 20 ms); then, with
     // the turn held back, no verdict comes.
-    await vi.waitFor(() => expect(order).toContain('booked https://shop.example/robots.txt 2000'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(order).toContain('booked https://shop.example/robots.txt 2000'), {
+      timeout: 10_000,
+    });
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual(['booked https://shop.example/robots.txt 2000']); // no verdict before the turn
     release();
