@@ -25,9 +25,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-// Each batch's rows are fixture companies from its own hundred: a 100…, b 200…, c 300….
+// Each batch's rows are fixture companies from its own hundred: a 100…, b 200…, c 300…. Their pages
+// answer only once the test releases the batch's gate, so the jobs that started are still running
+// when the test cancels, however slow the machine is.
 const base = { a: 100, b: 200, c: 300 };
-const page = (tag: keyof typeof base, n: number) => `/slow/700/co/${base[tag] + n}/`;
+const page = (tag: keyof typeof base, n: number) => `/held/${tag}/co/${base[tag] + n}/`;
 
 async function slowBatch(tag: keyof typeof base, rows: number): Promise<string> {
   const data = Array.from({ length: rows }, (_, n) => ({ data_uuid: `${tag}${n}`, inputs: [`${site.url}${page(tag, n)}`] }));
@@ -45,7 +47,7 @@ const jobRows = (batchId: string) => jobStateCounts(t.engine.db, batchId);
 it('a cancel puts the ready jobs back: only the started ones run and count as in progress', async () => {
   const id = await slowBatch('a', 12);
   await waitFor(async () => fetchedRows('a') >= 2 || undefined);
-  // Every job takes over a second (two slow pages): the two running ones are still running here.
+  // The two running jobs wait for their pages until the gate opens below.
   if (embedded) {
     // Two running and four ready (twice the concurrency, the least kept ready: ready-size.ts): six rows
     // claimed, two pages requested.
@@ -55,6 +57,7 @@ it('a cancel puts the ready jobs back: only the started ones run and count as in
   const cancel = await api.post(`/v0.1/batches/${id}/cancel`);
   expect(cancel.status).toBe(200);
   expect(cancel.body.data).toMatchObject({ cancelled: true, jobs_removed: 10 });
+  site.release('a');
 
   const final = await waitFor(async () => {
     const b = (await api.get(`/v0/batches/${id}`)).body.data;
@@ -80,6 +83,7 @@ it("jobs put back for another batch's cancel run later, once each", async () => 
   const cancel = await api.post(`/v0.1/batches/${other}/cancel`);
   expect(cancel.status).toBe(200);
   if (embedded) expect((await jobRows(id)).pending).toBe(4); // b's ready jobs, put back unstarted
+  site.release('b');
 
   const final = await waitFor(async () => {
     const b = (await api.get(`/v0/batches/${id}`)).body.data;
