@@ -1,4 +1,4 @@
-// The closed set of error codes. error.code equals the HTTP status (DESIGN.md "Interface decisions").
+// The closed set of error codes. error.code equals the HTTP status (docs/interface-decisions.md).
 export const ERROR_CODES = {
   bad_request: 400,
   unauthorized: 401,
