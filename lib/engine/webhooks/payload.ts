@@ -71,7 +71,7 @@ const startedIso = isoFormatter();
 const finishedIso = isoFormatter();
 
 /**
- * One job as a result row (DESIGN "Result rows"). `result` is the stored JobOutcome; a job that has
+ * One job as a result row (docs/interface-decisions.md, "Result rows"). `result` is the stored JobOutcome; a job that has
  * not finished (or was written by older code) has none, so every field falls back to null/false.
  */
 export function toResultRow(job: ResultJobRow, taskVersion: number): ResultRow {
