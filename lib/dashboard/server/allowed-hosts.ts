@@ -1,4 +1,4 @@
-import { loadConfig } from '@/lib/engine/config';
+import { currentConfig } from '@/lib/engine/config';
 
 // DNS rebinding defence. A page on rebind.attacker.test whose name is made to resolve to 127.0.0.1
 // talks to this server as "same origin" in the browser's eyes; the only trace of the trick is the Host
@@ -65,7 +65,7 @@ export function isAllowedHost(value: string | null | undefined, allowed: Readonl
 
 /** The allow-list from the server's own configuration (PORT, HOST, QUARRY_PUBLIC_URL). */
 export function dashboardAllowedHosts(): Set<string> {
-  const config = loadConfig();
+  const config = currentConfig();
   return allowedHosts({ port: config.port, host: config.host, publicUrl: config.publicUrl });
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cookies } from 'next/headers';
-import { loadConfig } from '@/lib/engine/config';
+import { currentConfig } from '@/lib/engine/config';
 import {
   deleteDashboardSession,
   isLiveDashboardSession,
@@ -20,7 +20,7 @@ export const SESSION_COOKIE = 'quarry_session';
 const SESSION_TTL_S = 12 * 60 * 60;
 
 function dashboardConfig() {
-  const config = loadConfig();
+  const config = currentConfig();
   return { password: config.dashboard.password, dataDir: config.dataDir };
 }
 

@@ -6,10 +6,10 @@
 // QUARRY_TRUSTED_PROXIES, and the 12-character minimum password keeps one address's guesses hopeless.
 
 import { clientAddress as addressOf } from '@/lib/engine/http/client-address';
-import { loadConfig } from '@/lib/engine/config';
+import { currentConfig } from '@/lib/engine/config';
 
 /** The client of a dashboard request, with the configured trusted proxies. */
-export const clientAddress = (req: Request): string => addressOf(req, loadConfig().trustedProxies);
+export const clientAddress = (req: Request): string => addressOf(req, currentConfig().trustedProxies);
 
 const FREE_ATTEMPTS = 5;
 const MAX_WAIT_MS = 15 * 60_000;
