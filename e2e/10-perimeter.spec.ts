@@ -27,6 +27,8 @@ interface RawRequest {
   stream?: { total: number };
   /** Send the headers and then nothing: only a server that does not wait for the body can answer. */
   holdBody?: boolean;
+  /** The loopback address to send from: a client of its own for the per-client sign-in throttle. */
+  from?: string;
 }
 
 function raw(req: RawRequest): Promise<RawAnswer> {
@@ -40,6 +42,7 @@ function raw(req: RawRequest): Promise<RawAnswer> {
         method: req.method ?? 'GET',
         path: req.path,
         headers: { host: `127.0.0.1:${req.port ?? MAIN_PORT}`, ...req.headers },
+        localAddress: req.from,
         agent: false,
       },
       (res) => {
@@ -132,6 +135,8 @@ test.describe('capped request bodies', () => {
       port: SIGNIN_PORT,
       method: 'POST',
       path: '/api/session',
+      // Not 127.0.0.1, which spec 07's deliberate failures may have left throttled a moment ago.
+      from: '127.0.0.5',
       ...extra,
       headers: {
         origin: `http://127.0.0.1:${SIGNIN_PORT}`,
