@@ -50,11 +50,35 @@ export const ResearchQuerySchema = z.object({
 });
 export type ResearchQuery = z.infer<typeof ResearchQuerySchema>;
 
-/** Where an answer came from: every non-empty value carries one. */
+/**
+ * How an answer was read off the page: structured data (JSON-LD, microdata, RDFa), the page's meta
+ * tags, a printed label/value pair, a table, a pattern in the text, a matching passage, the language
+ * model; `not_found` marks a field with no answer, whose source says what was looked at.
+ */
+export const SourceMethodSchema = z.enum([
+  'structured_data',
+  'metadata',
+  'label',
+  'table',
+  'pattern',
+  'passage',
+  'computed',
+  'model',
+  'not_found',
+]);
+export type SourceMethod = z.infer<typeof SourceMethodSchema>;
+
+/** Where an answer came from: every non-empty value carries one; a field not found may carry one too. */
 export const SourceSchema = z.object({
   url: z.string(),
+  /** The quote from the page, or the structured-data fact, the answer rests on. */
   snippet: z.string(),
   confidence: z.number().min(0).max(1),
+  method: SourceMethodSchema.optional(),
+  /** For structured data and meta tags: where in it ("json-ld Product › offers › price", "meta og:title"). */
+  path: z.string().optional(),
+  /** For a field not found (method `not_found`): what was looked at, in a few words each. */
+  looked_at: z.array(z.string()).optional(),
   /** Model answers only: whether the quoted evidence was found on the page. */
   quote_verified: z.boolean().optional(),
 });

@@ -129,8 +129,11 @@ describe('model extractor against a local OpenAI-compatible server', { timeout: 
 
     llm.setReply(() => answer('ceo@invented.example', 'Write to ceo@invented.example', null, null));
     const invented = await researcher.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: true });
-    expect(invented.data.email).toBe('ceo@invented.example');
-    expect(invented.sources.email).toMatchObject({ confidence: 0.25, quote_verified: false });
+    // Neither the quote nor the value is on the page: not given, and the field says why.
+    expect(invented.data.email).toBeNull();
+    expect(invented.sources.email).toMatchObject({ method: 'not_found', confidence: 0 });
+    expect(invented.sources.email?.looked_at?.[0]).toMatch(/ceo@invented\.example.*none of the pages read/);
+    expect(invented.warnings).toContain("email: the model's answer is not on the pages read, so it is not given");
     // The model found no founding year; the offline extractor's confident answer stands, with its own source.
     expect(invented.data.founded).toBe(1998);
     expect(invented.sources.founded?.confidence).toBeGreaterThanOrEqual(0.8);
@@ -141,8 +144,9 @@ describe('model extractor against a local OpenAI-compatible server', { timeout: 
     const r = await researcher.research({ url: `${site.url}/acme/`, queries: QUERIES, list: false, turbo: true });
     expect(llm.requests[0]?.model).toBe('fast-model');
     expect(r.pages.map((p) => p.url)).toEqual([`${site.url}/acme/`]);
-    // The quoted email is not on the home page: it was read from a page turbo did not fetch.
-    expect(r.sources.email).toMatchObject({ quote_verified: false });
+    // The quoted email is not on the home page: it was read from a page turbo did not fetch, so it is not given.
+    expect(r.data.email).toBeNull();
+    expect(r.sources.email).toMatchObject({ method: 'not_found' });
   });
 
   it('answers list tasks with one row per item, each with provenance', async () => {

@@ -40,12 +40,17 @@ afterAll(async () => {
 
 function expectSourcesFor(result: ResearchResult): void {
   for (const [keyword, value] of Object.entries(result.data)) {
+    const source = result.sources[keyword];
     if (value === null) {
-      expect(result.sources[keyword]).toBeUndefined();
+      // A field not found says so, and what was read looking for it.
+      expect(source, `not-found source for ${keyword}`).toMatchObject({ method: 'not_found', confidence: 0 });
+      expect(source?.looked_at?.length).toBeGreaterThan(1);
       continue;
     }
-    const source = result.sources[keyword];
     expect(source, `source for ${keyword}`).toBeDefined();
+    expect(source?.method).not.toBe('not_found');
+    // Nothing under 0.5 is given as an answer.
+    expect(source?.confidence).toBeGreaterThanOrEqual(0.5);
     expect(source?.url.startsWith(site.url)).toBe(true);
     expect(source?.snippet.length).toBeGreaterThan(0);
     expect(source?.snippet.length).toBeLessThanOrEqual(300);

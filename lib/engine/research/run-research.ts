@@ -1,4 +1,4 @@
-import type { PageRead } from '@/lib/contract/task-definition';
+import type { PageRead, Source } from '@/lib/contract/task-definition';
 import { extractWithModel } from '../llm/model-extractor';
 import type { FetchError } from '../net/fetch-error';
 import type { GuardedFetch } from '../net/guarded-fetch';
@@ -221,6 +221,7 @@ function assemble(
     const answer = sheet.answer(i);
     data[q.keyword] = answer.value;
     if (answer.source && !isEmptyValue(answer.value)) sources[q.keyword] = answer.source;
+    else sources[q.keyword] = notFound(finalUrl, sheet.lookedAt(i));
   });
   const rows = found?.rows ?? [];
   if (found && rows.length > 0) {
@@ -242,8 +243,7 @@ function assemble(
       if (value === undefined) continue;
       if (isEmptyValue(value) && !req.list) continue;
       data[q.keyword] = value;
-      if (isEmptyValue(value)) delete sources[q.keyword];
-      else sources[q.keyword] = found.source;
+      sources[q.keyword] = isEmptyValue(value) ? notFound(finalUrl, [`a table or list of ${q.keyword}`]) : found.source;
     }
   }
   const list = req.list || (rows.length > 0 && queries.some((q) => q.type === 'list'));
@@ -259,6 +259,11 @@ function assemble(
     transient: false,
     extractor: 'offline',
   };
+}
+
+/** The source of a field with no answer: null, marked not found, with what was looked at. */
+function notFound(url: string, lookedAt: string[]): Source {
+  return { url, snippet: 'not found', confidence: 0, method: 'not_found', looked_at: lookedAt };
 }
 
 function fetchFailure(

@@ -22,7 +22,7 @@ export interface ResearchResult {
   rows: Record<string, unknown>[];
   /** True when the answer is list-shaped: request.list, or a 'list' typed query found rows. */
   list: boolean;
-  /** keyword → where the value came from; one for every non-empty value. */
+  /** keyword → where the value came from; for a null value, method 'not_found' and what was looked at. */
   sources: Record<string, Source>;
   /** Every page fetched, in order (failed ones with status 0 or their HTTP status). */
   pages: PageRead[];

@@ -17,6 +17,7 @@ import { extractPerson } from './person';
 import { extractPhones } from './phone';
 import { extractPrice } from './price';
 import { extractSocial } from './social';
+import { describeKind, describeReading } from './looked-at';
 
 const EXTRACTORS: Record<QueryKind, Extractor> = {
   company_name: extractCompanyName,
@@ -59,6 +60,8 @@ const PASSAGE_FALLBACK = new Set<QueryKind>([
   'link',
 ]);
 const AGREEMENT_BONUS = 0.04;
+/** Below this a candidate is a guess, not an answer: the field is reported not found instead. */
+export const MIN_ANSWER_CONFIDENCE = 0.5;
 
 export interface Answer {
   value: unknown;
@@ -99,6 +102,15 @@ export class AnswerSheet {
     return answer;
   }
 
+  /** What was read for a query that found no answer: each page's parts, in a few words. */
+  lookedAt(index: number): string[] {
+    const q = this.queries[index];
+    const read = this.contexts
+      .filter((ctx) => ctx.isStartPage || !q || !PAGE_SCOPED.has(q.kind))
+      .map((ctx) => `${ctx.page.url}: ${describeReading(ctx.page)}`);
+    return q ? [`read as: ${describeKind(q)}`, ...read] : read;
+  }
+
   /** Best confidence so far for a query, for deciding whether to read more pages. */
   confidence(index: number): number {
     return this.answer(index).source?.confidence ?? 0;
@@ -133,9 +145,14 @@ export class AnswerSheet {
       }))
       .sort((a, b) => b.confidence - a.confidence || a.order - b.order);
     for (const g of ranked) {
+      if (g.confidence < MIN_ANSWER_CONFIDENCE) break;
       const value = coerceValue(g.best.value, q.type, g.best.url);
       if (isEmptyValue(value)) continue;
-      return { value, source: { url: g.best.url, snippet: g.best.snippet, confidence: round(g.confidence) } };
+      const { url, snippet, method, path } = g.best;
+      return {
+        value,
+        source: { url, snippet, confidence: round(g.confidence), method, ...(path ? { path } : {}) },
+      };
     }
     return { value: null, source: null };
   }

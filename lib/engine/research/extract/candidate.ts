@@ -1,3 +1,4 @@
+import type { SourceMethod } from '@/lib/contract/task-definition';
 import type { ReadPage } from '../page-types';
 import { clip } from '../text-utils';
 import type { ClassifiedQuery } from './classify-query';
@@ -8,6 +9,15 @@ export interface Candidate {
   snippet: string;
   confidence: number;
   url: string;
+  /** How the value was read (structured data, a printed label, a pattern…); shown with the answer. */
+  method: SourceMethod;
+  /** Where in the structured data or meta tags, when it came from there. */
+  path?: string;
+}
+
+export interface How {
+  method: SourceMethod;
+  path?: string;
 }
 
 export interface PageContext {
@@ -27,12 +37,15 @@ export function makeCandidate(
   value: unknown,
   snippet: string,
   confidence: number,
+  how: How = { method: 'pattern' },
 ): Candidate {
   return {
     value,
     snippet: clip(snippet, SNIPPET_MAX),
     confidence: Math.max(0, Math.min(1, confidence)),
     url: ctx.page.url,
+    method: how.method,
+    ...(how.path ? { path: how.path } : {}),
   };
 }
 

@@ -151,7 +151,7 @@ function tableRows(
   );
   return {
     rows: rows.filter((r) => Object.values(r).some((v) => v !== null)),
-    source: { url, snippet, confidence: 0.85 },
+    source: { url, snippet, confidence: 0.85, method: 'table' },
   };
 }
 
@@ -170,6 +170,7 @@ function cardRows(queries: ClassifiedQuery[], page: ReadPage): RowsFound | null 
       url: page.url,
       snippet: clip(plans.map((p) => `${p.name}: ${p.price}`).join('; '), 300),
       confidence: 0.75,
+      method: 'pattern',
     },
   };
 }
@@ -188,7 +189,7 @@ function productRows(queries: ClassifiedQuery[], page: ReadPage): RowsFound | nu
   );
   return {
     rows,
-    source: { url: page.url, snippet: clip(offers.map((o) => o.snippet).join('; '), 300), confidence: 0.85 },
+    source: { url: page.url, snippet: clip(offers.map((o) => o.snippet).join('; '), 300), confidence: 0.85, method: 'structured_data' },
   };
 }
 
