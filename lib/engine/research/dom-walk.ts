@@ -1,4 +1,4 @@
-import type { Anchor, Passage, TableData } from './page-types';
+import type { Anchor, PageAction, Passage, TableData } from './page-types';
 import { chunkText, collapseWhitespace, tidyLines } from './text-utils';
 
 // One pass over the body collects everything the extractors need: text blocks with their
@@ -76,10 +76,12 @@ export interface WalkResult {
   jsonLd: string[];
   times: string[];
   h1: string | null;
+  /** Buttons a reader can press ("Add to basket"): a shop's offer is often only said this way. */
+  actions: PageAction[];
 }
 
 export function walkBody(body: Element, baseUrl: URL): WalkResult {
-  const out: WalkResult = { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null };
+  const out: WalkResult = { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null, actions: [] };
   let buffer = '';
   let pending: { href: string; text: string }[] = [];
   let heading: string | null = null;
@@ -115,7 +117,13 @@ export function walkBody(body: Element, baseUrl: URL): WalkResult {
         if (/ld\+json/i.test(el.getAttribute('type') ?? '')) out.jsonLd.push(el.textContent ?? '');
         continue;
       }
-      if (SKIP.has(tag) || isHidden(el)) continue;
+      if (isHidden(el)) continue;
+      if (tag === 'BUTTON' || tag === 'INPUT') {
+        const action = actionOf(el, heading);
+        if (action && out.actions.length < MAX_ACTIONS) out.actions.push(action);
+        continue;
+      }
+      if (SKIP.has(tag)) continue;
       if (tag === 'BR') {
         buffer += '\n';
       } else if (tag === 'A') {
@@ -245,9 +253,27 @@ function isPageChrome(el: Element): boolean {
 }
 
 function isHidden(el: Element): boolean {
-  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+  if (el.hasAttribute('hidden')) return true;
+  // aria-hidden hides from screen readers, not from the eye: on a small element it marks a duplicate
+  // or an icon, but pages also set it on their whole content while a dialog (a consent banner) is open.
+  if (el.getAttribute('aria-hidden') === 'true' && !el.querySelector(CONTENT_BLOCKS)) return true;
   const style = el.getAttribute('style');
   return style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+const CONTENT_BLOCKS = 'div, p, section, article, main, table, h1, h2, h3';
+const MAX_ACTIONS = 40;
+const MAX_ACTION_CHARS = 60;
+
+function actionOf(el: Element, heading: string | null): PageAction | null {
+  const type = (el.getAttribute('type') ?? '').toLowerCase();
+  if (el.tagName === 'INPUT' && type !== 'submit' && type !== 'button') return null;
+  const text = collapseWhitespace(
+    (el.tagName === 'INPUT' ? el.getAttribute('value') : el.textContent) || el.getAttribute('aria-label') || el.getAttribute('title') || '',
+  );
+  if (!text || text.length > MAX_ACTION_CHARS) return null;
+  const disabled = el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true';
+  return { text, disabled, heading };
 }
 
 /** Tables used for page layout hold blocks or other tables; they are walked as ordinary blocks. */

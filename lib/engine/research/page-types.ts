@@ -21,6 +21,13 @@ export interface Anchor {
   heading: string | null;
 }
 
+export interface PageAction {
+  /** The button's label ("Add to basket", "In den Warenkorb"). */
+  text: string;
+  disabled: boolean;
+  heading: string | null;
+}
+
 export interface TableData {
   caption: string | null;
   headers: string[];
@@ -57,6 +64,8 @@ export interface ReadPage {
   passages: Passage[];
   anchors: Anchor[];
   tables: TableData[];
+  /** Visible buttons, in page order. */
+  actions: PageAction[];
   /** Key/value facts of structured documents (JSON leaves as "contact email" → value). */
   fields: { key: string; value: string }[];
   /**

@@ -25,7 +25,7 @@ export function readHtml(input: Input): ReadPage {
   const body = document.body ?? document.documentElement;
   const walk = body
     ? walkBody(body, baseUrl)
-    : { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null };
+    : { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null, actions: [] };
   // Microdata items join the JSON-LD entities, so extractors read one list of typed objects.
   const microdata = parseMicrodata(input.html, baseUrl.href);
   const jsonLd = microdata.length > 0 ? [...walk.jsonLd, JSON.stringify(microdata)] : walk.jsonLd;
@@ -39,6 +39,7 @@ export function readHtml(input: Input): ReadPage {
     passages: walk.passages,
     anchors: walk.anchors,
     tables: walk.tables,
+    actions: walk.actions,
     fields: [],
     contentLanguage: input.contentLanguage,
     markdown: () => (markdown ??= documentToMarkdown(document, walk.passages)),

@@ -106,6 +106,7 @@ function textPage(
     passages,
     anchors,
     tables: [],
+    actions: [],
     fields,
     contentLanguage: input.contentLanguage,
     markdown: () => markdown,

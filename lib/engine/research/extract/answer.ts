@@ -16,8 +16,10 @@ import { extractPassage } from './passage-answer';
 import { extractPerson } from './person';
 import { extractPhones } from './phone';
 import { extractPrice } from './price';
+import { extractProperty } from './property';
 import { extractSocial } from './social';
 import { describeKind, describeReading } from './looked-at';
+import { isTypedValue, typedKey } from './typed-value';
 
 const EXTRACTORS: Record<QueryKind, Extractor> = {
   company_name: extractCompanyName,
@@ -37,6 +39,7 @@ const EXTRACTORS: Record<QueryKind, Extractor> = {
   language: extractLanguage,
   website: extractWebsite,
   link: extractLink,
+  property: extractProperty,
   passage: extractPassage,
 };
 /** Facts about the named page itself; other pages of the site would answer a different question. */
@@ -48,6 +51,7 @@ const PAGE_SCOPED = new Set<QueryKind>([
   'product_name',
   'author',
   'published',
+  'property',
 ]);
 /** Kinds whose patterns can miss; the best matching passage is better than nothing. */
 const PASSAGE_FALLBACK = new Set<QueryKind>([
@@ -159,6 +163,7 @@ export class AnswerSheet {
 }
 
 function valueKey(value: unknown): string {
+  if (isTypedValue(value)) return typedKey(value);
   if (typeof value === 'string')
     return `s:${value
       .toLowerCase()

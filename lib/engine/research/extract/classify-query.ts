@@ -1,5 +1,6 @@
 import type { OutputType, ResearchQuery } from '@/lib/contract/task-definition';
 import { contentWords, fold } from '../text-utils';
+import { type PropertyTerm, propertyAsked } from '../vocabulary/vocabulary';
 
 export type SocialNetwork = 'linkedin' | 'x' | 'facebook' | 'instagram' | 'youtube' | 'github';
 
@@ -21,6 +22,7 @@ export type QueryKind =
   | 'language'
   | 'website'
   | 'link'
+  | 'property'
   | 'passage';
 
 export interface ClassifiedQuery {
@@ -30,6 +32,8 @@ export interface ClassifiedQuery {
   kind: QueryKind;
   /** Set for 'social' when one network was asked for. */
   network?: SocialNetwork;
+  /** Set for 'property': the schema.org property of the vocabulary the field asks for. */
+  property?: PropertyTerm;
   /** Content words of keyword + query, folded; used for passage search, link ranking and table headers. */
   terms: string[];
 }
@@ -92,6 +96,10 @@ export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
   if (q.type === 'email') return { ...base, kind: 'email' };
   if (/^(company|organi[sz]ation|business|brand|firm)$/.test(keywordText.trim()))
     return { ...base, kind: 'company_name' };
+  // A property of the vocabulary (SKU, availability, ISBN, publisher…) named in the field's name or
+  // question, in any of the words analysts use for it.
+  const property = propertyAsked(text);
+  if (property) return { ...base, kind: 'property', property };
   for (const [network, pattern] of NETWORKS) {
     if (pattern.test(keywordText) || pattern.test(text)) return { ...base, kind: 'social', network };
   }

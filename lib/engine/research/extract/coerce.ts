@@ -2,6 +2,7 @@ import type { OutputType } from '@/lib/contract/task-definition';
 import { collapseWhitespace } from '../text-utils';
 import { findDate } from './dates';
 import { parseNumber } from './numbers';
+import { isTypedValue, typedAsBoolean, typedAsNumber, typedAsString } from './typed-value';
 
 const EMAIL = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"')\]]+/i;
@@ -11,6 +12,12 @@ const NO = /^(no|n|false|nein|non|not available|unavailable|out of stock|sold ou
 /** Shapes an extracted value to the query's output type; null when it cannot be done honestly. */
 export function coerceValue(value: unknown, type: OutputType, baseUrl: string): unknown {
   if (value === null || value === undefined) return null;
+  if (isTypedValue(value)) {
+    if (type === 'number') return typedAsNumber(value);
+    if (type === 'boolean') return typedAsBoolean(value);
+    if (type === 'list') return [typedAsString(value)];
+    return type === 'string' ? typedAsString(value) : null;
+  }
   switch (type) {
     case 'string':
       return asString(value);

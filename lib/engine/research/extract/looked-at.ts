@@ -24,5 +24,9 @@ export function describeReading(page: ReadPage): string {
 }
 
 export function describeKind(q: ClassifiedQuery): string {
+  if (q.property) {
+    const labels = q.property.labels.slice(-8).reverse().join(', ');
+    return `schema.org ${q.property.name} (structured data ${q.property.schema.join(', ')}; printed labels such as ${labels})`;
+  }
   return q.kind === 'passage' ? `a passage about ${q.terms.join(' ') || q.keyword}` : q.kind.replace(/_/g, ' ');
 }
