@@ -16,6 +16,7 @@ import { extractPassage } from './passage-answer';
 import { extractPerson } from './person';
 import { extractPhones } from './phone';
 import { extractPrice } from './price';
+import { isItemPage } from './product-price';
 import { extractProperty } from './property';
 import { extractSocial } from './social';
 import { describeKind, describeReading } from './looked-at';
@@ -125,6 +126,8 @@ export class AnswerSheet {
     if (!q) return { value: null, source: null };
     const answer = this.pick(q, this.perQuery[index] ?? []);
     if (answer.value !== null || !PASSAGE_FALLBACK.has(q.kind)) return answer;
+    // An item page with no readable price has none to give; a passage would be another product's.
+    if (q.kind === 'price' && this.contexts.some((ctx) => isItemPage(ctx.page))) return answer;
     const fallback = this.contexts.flatMap((ctx) =>
       extractPassage(q, ctx).map((c) => ({ ...c, confidence: c.confidence * 0.8 })),
     );

@@ -1,3 +1,4 @@
+import type { ReadPage } from '../page-types';
 import { fold } from '../text-utils';
 import {
   AVAILABILITY_PHRASES,
@@ -82,6 +83,12 @@ function phraseStatus(text: string, afterLabel: boolean): AvailabilityStatus | n
   // "Disponibilità: solo 3": a count after an availability label means some are there.
   if (afterLabel && /^\D{0,12}\b[1-9]\d*\b/.test(folded)) return 'InStock';
   return null;
+}
+
+/** Whether the page offers a buy button, or a short buy line where its button's text is a block. */
+export function hasBuyButton(page: ReadPage): boolean {
+  if (page.actions.some((a) => !a.disabled && isBuyLabel(a.text))) return true;
+  return page.passages.some((p) => !p.boilerplate && statusLines(p).some(isBuyLabel));
 }
 
 function isBuyLabel(text: string): boolean {

@@ -19,9 +19,13 @@ const SYMBOLS = new Map<string, string[]>(
 const ISO = new Set<string>(
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['USD', 'EUR', 'GBP'],
 );
+// Signs made of letters ("kr", "lei") only as whole words: "5 krone" or "RM" inside a word is no price.
 const SIGN_PATTERN = [...SYMBOLS.keys()]
   .sort((a, b) => b.length - a.length)
-  .map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .map((s) => {
+    const escaped = s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    return /^\p{L}/u.test(s) ? String.raw`(?<!\p{L})${escaped}(?![\p{L}])` : escaped;
+  })
   .join('|');
 const NUMBER = String.raw`\d{1,3}(?:[.,'’\s\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const SIGN = String.raw`(?:\b[A-Z]{3}\b|${SIGN_PATTERN})`;
@@ -46,7 +50,11 @@ export function findMoney(text: string, hint: MoneyHint = {}): { money: Money; i
     const g = m.groups ?? {};
     const sign = g.sign1 ?? g.sign2 ?? '';
     const currency = currencyOf(sign, hint);
-    if (currency === undefined) continue;
+    if (currency === undefined) {
+      // "DPH 3,56 €": three capitals that are no currency; the number may still carry the sign after it.
+      MONEY.lastIndex = m.index + 1;
+      continue;
+    }
     const amount = parseAmount(g.n1 ?? g.n2 ?? '', currency);
     if (amount === null) continue;
     out.push({ money: { kind: 'money', amount, currency }, index: m.index, text: m[0].trim() });

@@ -2,6 +2,7 @@ import { PRODUCT_TYPES, hasType, textOf } from '../json-ld';
 import type { Passage, ReadPage } from '../page-types';
 import { type Candidate, type Extractor, makeCandidate } from './candidate';
 import { searchPassages } from './passage-index';
+import { isItemPage, productPriceCandidates } from './product-price';
 
 const PERIOD = String.raw`(?:\s?(?:\/|per|a|an)\s?(?:mo(?:nth)?|month|yr|year|annum|user|seat|hour|hr|day|week))?`;
 export const PRICE = new RegExp(
@@ -13,6 +14,8 @@ const CURRENCY_SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£
 const CHEAPEST = /\b(starting|lowest|cheapest|from|minimum|entry|base|basic)\b/;
 
 export const extractPrice: Extractor = (q, ctx) => {
+  // A product page's price is its item's; plan and pricing pages are read below.
+  if (isItemPage(ctx.page)) return productPriceCandidates(ctx);
   const out: Candidate[] = [];
   for (const offer of offersOf(ctx.page)) out.push(makeCandidate(ctx, offer.price, offer.snippet, 0.92));
   const hits = searchPassages(ctx.page, q.terms, 8).filter((h) => PRICE.test(h.passage.text));

@@ -14,6 +14,10 @@ export interface Fact {
   /** For provenance: "json-ld Product › offers › price", "meta og:price:amount". */
   path: string;
   method: 'structured_data' | 'metadata';
+  /** Which top entity it belongs to, in page order (-1 for meta tags): facts of one item share it. */
+  root: number;
+  /** The top entity's name, when it has one. */
+  rootName: string | null;
 }
 
 const MAX_DEPTH = 4;
@@ -41,10 +45,12 @@ function entityFacts(entities: JsonLdEntity[]): Fact[] {
   const nested = new Set<unknown>();
   for (const e of entities) markNested(e.data, nested, 0);
   const out: Fact[] = [];
+  let root = 0;
   for (const e of entities) {
     if (nested.has(e.data)) continue;
     const type = e.types[0] ?? 'Thing';
-    walk(e.data, [], type, out, 0);
+    const name = typeof e.data.name === 'string' ? e.data.name.trim() || null : null;
+    walk(e.data, [], { entity: type, root: root++, rootName: name }, out, 0);
   }
   return out;
 }
@@ -59,18 +65,24 @@ function markNested(value: unknown, nested: Set<unknown>, depth: number): void {
   }
 }
 
-function walk(value: unknown, path: string[], entity: string, out: Fact[], depth: number): void {
+interface Root {
+  entity: string;
+  root: number;
+  rootName: string | null;
+}
+
+function walk(value: unknown, path: string[], top: Root, out: Fact[], depth: number): void {
   if (depth > MAX_DEPTH || value === null || value === undefined) return;
   if (Array.isArray(value)) {
-    for (const item of value) walk(item, path, entity, out, depth);
+    for (const item of value) walk(item, path, top, out, depth);
     return;
   }
   if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    if ('@value' in obj) return walk(obj['@value'], path, entity, out, depth);
+    if ('@value' in obj) return walk(obj['@value'], path, top, out, depth);
     for (const [key, child] of Object.entries(obj)) {
       if (key.startsWith('@')) continue;
-      walk(child, [...path, key], entity, out, depth + 1);
+      walk(child, [...path, key], top, out, depth + 1);
     }
     return;
   }
@@ -80,9 +92,11 @@ function walk(value: unknown, path: string[], entity: string, out: Fact[], depth
   out.push({
     property: path.join('.').toLowerCase(),
     value: text,
-    entity,
-    path: `structured data ${entity} › ${path.join(' › ')}`,
+    entity: top.entity,
+    path: `structured data ${top.entity} › ${path.join(' › ')}`,
     method: 'structured_data',
+    root: top.root,
+    rootName: top.rootName,
   });
 }
 
@@ -90,7 +104,7 @@ function metaFacts(meta: Record<string, string>): Fact[] {
   const out: Fact[] = [];
   for (const [key, value] of Object.entries(meta)) {
     const property = META_PATHS.get(key);
-    if (property && value.trim()) out.push({ property, value: value.trim(), entity: 'meta', path: `meta ${key}`, method: 'metadata' });
+    if (property && value.trim()) out.push({ property, value: value.trim(), entity: 'meta', path: `meta ${key}`, method: 'metadata', root: -1, rootName: null });
   }
   return out;
 }
