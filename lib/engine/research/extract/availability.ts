@@ -85,10 +85,15 @@ function phraseStatus(text: string, afterLabel: boolean): AvailabilityStatus | n
   return null;
 }
 
-/** Whether the page offers a buy button, or a short buy line where its button's text is a block. */
-export function hasBuyButton(page: ReadPage): boolean {
+/**
+ * Whether the page sells something: a buy button, a short buy line where its button's text is a
+ * block, or a stock status line ("In stock.", "Derzeit nicht verfügbar.").
+ */
+export function offersToBuy(page: ReadPage): boolean {
   if (page.actions.some((a) => !a.disabled && isBuyLabel(a.text))) return true;
-  return page.passages.some((p) => !p.boilerplate && statusLines(p).some(isBuyLabel));
+  return page.passages
+    .slice(0, MAX_PASSAGES)
+    .some((p) => !p.boilerplate && p.kind !== 'heading' && statusLines(p).some((l) => isBuyLabel(l) || phraseStatus(l, false) !== null));
 }
 
 function isBuyLabel(text: string): boolean {

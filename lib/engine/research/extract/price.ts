@@ -18,7 +18,8 @@ export const extractPrice: Extractor = (q, ctx) => {
   if (isItemPage(ctx.page)) return productPriceCandidates(ctx);
   const out: Candidate[] = [];
   for (const offer of offersOf(ctx.page)) out.push(makeCandidate(ctx, offer.price, offer.snippet, 0.92));
-  const hits = searchPassages(ctx.page, q.terms, 8).filter((h) => PRICE.test(h.passage.text));
+  // Script or style text that leaked into a block is never a price.
+  const hits = searchPassages(ctx.page, q.terms, 8).filter((h) => PRICE.test(h.passage.text) && !/[{}]/.test(h.passage.text));
   const pricePassages =
     hits.length > 0
       ? hits.map((h) => h.passage)

@@ -3,7 +3,7 @@ import { PRODUCT_TYPES } from '../json-ld';
 import type { ReadPage } from '../page-types';
 import { fold } from '../text-utils';
 import priceWords from '../vocabulary/price-words.json';
-import { hasBuyButton } from './availability';
+import { offersToBuy } from './availability';
 import { type Candidate, makeCandidate, type PageContext } from './candidate';
 import { findMoney, type Money, moneyFromData } from './money';
 import { type Fact, structuredFacts } from './structured-facts';
@@ -32,12 +32,13 @@ const BEFORE_HEADING = 20;
 
 /**
  * Whether the page sells one item: a price in its offer markup (product pages, tickets, ads), or
- * a product page by its type or its buy button. Pricing pages of plans are read the other way.
+ * a product page by its type, its buy button or its stock status. Pricing pages of plans are read
+ * the other way.
  */
 export function isItemPage(page: ReadPage): boolean {
   if (structuredFacts(page).some((f) => isPriceFact(f))) return true;
   if (page.metadata.meta['og:type']?.toLowerCase().includes('product')) return true;
-  return hasBuyButton(page);
+  return offersToBuy(page);
 }
 
 function isPriceFact(f: Fact): boolean {
