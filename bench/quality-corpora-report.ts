@@ -13,8 +13,8 @@ const PRODUCT_REFERENCES: Record<ProductField, { zyte: number; diffbot: number; 
 const ARTICLE_TARGETS: Record<ArticleField, number> = { title: 0.95, author: 0.85, language: 0.95 };
 const BUCKETS: [number, number][] = [
   [0, 0.5],
-  [0.5, 0.75],
-  [0.75, 0.9],
+  [0.5, 0.8],
+  [0.8, 0.9],
   [0.9, 1.0001],
 ];
 
@@ -95,6 +95,19 @@ export function printCorporaReport(
     figures.calibration.push({ bucket: r.label, answers: r.of.length, right, precision });
     console.log(`${r.label.padEnd(13)} ${String(r.of.length).padStart(7)} ${String(right).padStart(6)} ${(precision === null ? '—' : pct(precision)).padStart(9)}`);
   }
+
+  // Issue 28's calibration targets: answers at ≥ 0.8 right at least 95% of the time; none under 0.5.
+  const sure = judged.filter((a) => a.source && a.source.confidence >= 0.8);
+  const sureRight = sure.filter((a) => a.verdict === 'right').length;
+  const surePrecision = sure.length ? sureRight / sure.length : 1;
+  const unsure = judged.filter((a) => a.source && a.source.confidence < 0.5).length;
+  const sureMet = surePrecision >= 0.95;
+  console.log(
+    `confidence ≥ 0.80: ${sureRight}/${sure.length} right = ${pct(surePrecision)} (target ≥95%) ${sureMet ? 'meets target' : 'BELOW TARGET'}; ` +
+      `answers under 0.50: ${unsure} (target 0) ${unsure === 0 ? 'meets target' : 'BELOW TARGET'}`,
+  );
+  figures.calibration.push({ bucket: '≥0.80', answers: sure.length, right: sureRight, precision: surePrecision });
+  if (!sureMet || unsure > 0) allMet = false;
 
   const given = answers.filter((a) => !isBlank(a.answer));
   figures.withoutProvenance = given.filter((a) => !a.source || !a.source.url || !a.source.snippet.trim()).length;
