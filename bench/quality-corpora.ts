@@ -8,6 +8,7 @@ import type { JobResult } from '../lib/contract/tasks';
 import { BENCH_KEY, startBenchEngine } from './bench-engine';
 import { loadArticles, loadProducts, startCorporaSite, type CorpusPage } from './corpora-site';
 import { printCorporaReport } from './quality-corpora-report';
+import { measureCorporaSpeed, type SpeedFigures } from './quality-corpora-speed';
 import { scoreArticle, scoreProduct, type Answer, type ProductField } from './quality-corpora-score';
 
 export interface Ask {
@@ -130,6 +131,8 @@ export async function runCorporaSection(opts: CorporaOptions = corporaOptions())
   }
 
   const t0 = performance.now();
+  let wallMs = 0;
+  let speed: SpeedFigures | null = null;
   const answers: Answer[] = [];
   let next = 0;
   try {
@@ -138,11 +141,18 @@ export async function runCorporaSection(opts: CorporaOptions = corporaOptions())
         while (next < jobs.length) answers.push(...(await jobs[next++]!()));
       }),
     );
+    wallMs = performance.now() - t0;
+    const every = [...Object.values(PRODUCT_ASKS.bare), ...Object.values(ARTICLE_ASKS)];
+    speed = await measureCorporaSpeed(
+      site.url,
+      [...products, ...articles].map((p) => p.path),
+      (pagePath) => run(pagePath, every),
+      opts.concurrency,
+    );
   } finally {
     await engine.close();
     await site.close();
   }
-  const wallMs = performance.now() - t0;
 
   const report = printCorporaReport(answers, { products: products.length, articles: articles.length, wallMs, opts });
   const out = fileURLToPath(new URL('./out/quality-corpora.json', import.meta.url));
@@ -152,7 +162,7 @@ export async function runCorporaSection(opts: CorporaOptions = corporaOptions())
     JSON.stringify(
       {
         options: { ...opts, corpora: [...opts.corpora] },
-        figures: report.figures,
+        figures: { ...report.figures, speed },
         failures: answers.filter((a) => a.verdict !== 'right' && a.verdict !== 'unscored-empty'),
         answers,
       },

@@ -66,8 +66,11 @@ export function findMoney(text: string, hint: MoneyHint = {}): { money: Money; i
 export function moneyFromData(raw: string, currency: string | null, hint: MoneyHint = {}): Money | null {
   const code = currency && ISO.has(currency.toUpperCase()) ? currency.toUpperCase() : null;
   const text = raw.trim();
-  // Machine-written: digits with at most one dot, as schema.org asks.
-  if (/^\d+(\.\d+)?$/.test(text)) return { kind: 'money', amount: Number(text), currency: code };
+  // Machine-written: digits with at most one dot, as schema.org asks, and no more decimals than the
+  // currency has ("24.990" in pesos, which have none, is a shop's thousands).
+  const machine = /^\d+(?:\.(\d+))?$/.exec(text);
+  if (machine && (machine[1]?.length ?? 0) <= minorUnits(code))
+    return { kind: 'money', amount: Number(text), currency: code };
   const printed = findMoney(text, { ...hint, currency: code ?? hint.currency ?? null })[0];
   if (printed) return { ...printed.money, currency: code ?? printed.money.currency };
   const number = /\d[\d.,'\s]*/.exec(text)?.[0]?.trim();
