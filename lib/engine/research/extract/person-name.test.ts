@@ -47,6 +47,7 @@ describe('printed bylines', () => {
       'Patrick AllanProfileFollowUnfollow',
       'AMournfulHowlInTheNight',
       'The Associated Press',
+      'by Taboola',
       'Zdroj: ČTK',
       'April 28, 2019 at 6:01 am',
     ])
