@@ -15,10 +15,11 @@ export function parseJsonLd(scripts: string[]): JsonLdEntity[] {
 }
 
 function parseLenient(raw: string): unknown {
+  // Wrappers for old XHTML parsers: <!-- -->, and CDATA bare or behind // or /* */ comments.
   const text = raw
     .trim()
     .replace(/^<!--|-->$/g, '')
-    .replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, '')
+    .replace(/^(?:\/\/|\/\*)?\s*<!\[CDATA\[(?:\s*\*\/)?|(?:\/\/|\/\*)?\s*\]\]>(?:\s*\*\/)?$/g, '')
     .trim();
   if (!text) return undefined;
   try {
@@ -48,7 +49,7 @@ function collect(value: unknown, out: JsonLdEntity[], depth: number): void {
   }
 }
 
-function typesOf(raw: unknown): string[] {
+export function typesOf(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : [raw];
   const out: string[] = [];
   for (const t of list) {
@@ -92,6 +93,7 @@ export function textsOf(value: unknown): string[] {
 
 export const ORGANIZATION_TYPES: ReadonlySet<string> = new Set([
   'Organization',
+  'NewsMediaOrganization',
   'Corporation',
   'LocalBusiness',
   'NGO',
@@ -134,6 +136,14 @@ export const ARTICLE_TYPES: ReadonlySet<string> = new Set([
   'ReportageNewsArticle',
   'LiveBlogPosting',
   'SocialMediaPosting',
+  'AdvertiserContentArticle',
+  'AskPublicQuestionArticle',
+  'BackgroundNewsArticle',
+  'ReviewNewsArticle',
+  'SatiricalArticle',
+  'MedicalScholarlyArticle',
+  'DiscussionForumPosting',
+  'APIReference',
 ]);
 export const PRODUCT_TYPES: ReadonlySet<string> = new Set([
   'Product',

@@ -56,6 +56,16 @@ export interface PageMetadata {
   h1: string | null;
 }
 
+/** An element the page marks as its byline: rel=author, itemprop=author, a byline or author class. */
+export interface PrintedByline {
+  /** How it is marked: 'rel=author', 'itemprop=author', 'class byline'… */
+  marker: string;
+  /** Its text, with line breaks where the page breaks lines. */
+  text: string;
+  /** Texts of the parts inside it that hold the names (itemprop=name, rel=author, links). */
+  names: string[];
+}
+
 export interface ReadPage {
   url: string;
   status: number;
@@ -74,6 +84,11 @@ export interface ReadPage {
    * extractor does not.
    */
   markdown: () => string;
+  /**
+   * Byline elements in document order, outside navigation, asides and comments. Read from the DOM
+   * on first call: only author questions want them.
+   */
+  bylines?: () => PrintedByline[];
   /** Headers worth keeping for extraction (content-language). */
   contentLanguage: string | null;
 }

@@ -4,7 +4,8 @@ import { ensureSkeleton } from './html-skeleton';
 import { documentToMarkdown } from './markdown';
 import { readHead } from './metadata';
 import { parseMicrodata } from './microdata';
-import type { ReadPage } from './page-types';
+import { findPrintedBylines } from './extract/printed-bylines';
+import type { PrintedByline, ReadPage } from './page-types';
 
 interface Input {
   url: string;
@@ -30,6 +31,8 @@ export function readHtml(input: Input): ReadPage {
   const microdata = parseMicrodata(input.html, baseUrl.href);
   const jsonLd = microdata.length > 0 ? [...walk.jsonLd, JSON.stringify(microdata)] : walk.jsonLd;
   const metadata = readHead(document, baseUrl, jsonLd, walk.times, walk.h1);
+  let bylines: PrintedByline[] | null = null;
+  const readBylines = () => (bylines ??= body ? findPrintedBylines(body) : []);
   let markdown: string | null = null;
   return {
     url: input.url,
@@ -42,7 +45,12 @@ export function readHtml(input: Input): ReadPage {
     actions: walk.actions,
     fields: [],
     contentLanguage: input.contentLanguage,
-    markdown: () => (markdown ??= documentToMarkdown(document, walk.passages)),
+    markdown: () => {
+      // Readability rewrites the document and removes the bylines it finds: read them first.
+      readBylines();
+      return (markdown ??= documentToMarkdown(document, walk.passages));
+    },
+    bylines: readBylines,
   };
 }
 

@@ -1,5 +1,6 @@
-import { ARTICLE_TYPES, hasType, textOf } from '../json-ld';
+import { textOf } from '../json-ld';
 import { type Candidate, type Extractor, makeCandidate } from './candidate';
+import { titleCandidates } from './title';
 
 // Facts about the page itself. They are taken from the page the task named only (see answer.ts).
 
@@ -7,16 +8,19 @@ export const extractTitle: Extractor = (q, ctx) => {
   const out: Candidate[] = [];
   const { metadata } = ctx.page;
   // "Title of the page", "page title", "SEO title": the <title> element itself.
-  if (metadata.title && /\b(page title|title of the (web ?)?page|html title|seo title|meta title|title tag)\b/.test(q.query.toLowerCase()))
-    out.push(makeCandidate(ctx, metadata.title, `title: ${metadata.title}`, 0.97));
-  for (const entity of metadata.jsonLd) {
-    const headline = hasType(entity, ARTICLE_TYPES) ? textOf(entity.data.headline) : null;
-    if (headline) out.push(makeCandidate(ctx, headline, `headline: ${headline}`, 0.95));
-  }
-  const og = metadata.meta['og:title'];
-  if (og) out.push(makeCandidate(ctx, og, `og:title: ${og}`, 0.85));
-  if (metadata.h1) out.push(makeCandidate(ctx, metadata.h1, `h1: ${metadata.h1}`, 0.8));
-  if (metadata.title) out.push(makeCandidate(ctx, metadata.title, `title: ${metadata.title}`, 0.75));
+  if (
+    metadata.title &&
+    /\b(page title|title of the (web ?)?page|html title|seo title|meta title|title tag)\b/.test(
+      q.query.toLowerCase(),
+    )
+  )
+    out.push(
+      makeCandidate(ctx, metadata.title, `title: ${metadata.title}`, 0.97, {
+        method: 'metadata',
+        path: 'title element',
+      }),
+    );
+  out.push(...titleCandidates(ctx));
   return out;
 };
 
