@@ -16,6 +16,7 @@ import { extractPassage } from './passage-answer';
 import { extractPerson } from './person';
 import { extractPhones } from './phone';
 import { extractPrice } from './price';
+import { printedFieldCandidates } from './printed-pairs';
 import { isItemPage } from './product-price';
 import { extractProperty } from './property';
 import { extractSocial } from './social';
@@ -94,6 +95,8 @@ export class AnswerSheet {
       if (PAGE_SCOPED.has(q.kind) && !ctx.isStartPage) return;
       const found = EXTRACTORS[q.kind](q, ctx);
       if (q.kind !== 'passage') found.push(...extractField(q, ctx));
+      // A fact printed under the field's own name ("Publisher: Orbit") beats a passage about it.
+      else found.push(...printedFieldCandidates(q, ctx, (v) => coerceValue(v, q.type, ctx.page.url)));
       this.perQuery[i]?.push(...found);
     });
   }

@@ -63,6 +63,8 @@ function asDate(value: unknown): string | null {
   // January 1st would state something the page never said.
   if (typeof value === 'number') return value >= 1000 && value <= 2999 ? String(value) : null;
   if (typeof value !== 'string') return null;
+  // A month ("2010-06") stays a month, like a year stays a year.
+  if (/^\s*\d{4}-(0[1-9]|1[0-2])\s*$/.test(value)) return value.trim();
   const found = findDate(value);
   if (found) return found.iso;
   return /^\s*(1\d{3}|2\d{3})\s*$/.test(value) ? value.trim() : null;

@@ -1,19 +1,20 @@
-// Dates to ISO yyyy-mm-dd, from ISO strings, English/German/French month names and numeric forms.
+// Dates to ISO 8601 (yyyy-mm-dd, or yyyy-mm when only a month is printed), from ISO strings, month
+// names in English, German, French, Spanish, Italian, Portuguese and Dutch, and numeric forms.
 
 const MONTHS: Record<string, number> = {};
 const NAMES = [
-  ['january', 'jan', 'januar', 'janvier', 'jänner'],
-  ['february', 'feb', 'februar', 'février', 'fevrier'],
-  ['march', 'mar', 'märz', 'maerz', 'mars'],
-  ['april', 'apr', 'avril'],
-  ['may', 'mai'],
-  ['june', 'jun', 'juni', 'juin'],
-  ['july', 'jul', 'juli', 'juillet'],
-  ['august', 'aug', 'août', 'aout'],
-  ['september', 'sep', 'sept', 'septembre'],
-  ['october', 'oct', 'oktober', 'okt', 'octobre'],
-  ['november', 'nov', 'novembre'],
-  ['december', 'dec', 'dezember', 'dez', 'décembre'],
+  ['january', 'jan', 'januar', 'janvier', 'jänner', 'enero', 'gennaio', 'janeiro', 'januari'],
+  ['february', 'feb', 'februar', 'février', 'fevrier', 'febrero', 'febbraio', 'fevereiro', 'februari'],
+  ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'março', 'maart'],
+  ['april', 'apr', 'avril', 'abril', 'aprile'],
+  ['may', 'mai', 'mayo', 'maggio', 'maio', 'mei'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'junho'],
+  ['july', 'jul', 'juli', 'juillet', 'julio', 'luglio', 'julho'],
+  ['august', 'aug', 'août', 'aout', 'agosto', 'augustus'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'setembro'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'outubro'],
+  ['november', 'nov', 'novembre', 'noviembre', 'novembro'],
+  ['december', 'dec', 'dezember', 'dez', 'décembre', 'diciembre', 'dicembre', 'dezembro'],
 ];
 NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 const MONTH = String.raw`([\p{L}]{3,9})\.?`;
@@ -26,9 +27,11 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number] | null
     (m) => named(m[3], m[1], m[2]),
   ],
   [
-    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|\.)?\s+(?:of\s+)?${MONTH}\s+(\d{4})\b`, 'iu'),
+    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?${MONTH}\s+(?:de\s+)?(\d{4})\b`, 'iu'),
     (m) => named(m[3], m[2], m[1]),
   ],
+  // "June 2010": a month without a day stays a month (ISO 8601 allows it; inventing the 1st would not).
+  [new RegExp(String.raw`(?<![\p{L}\d]\s?)\b${MONTH}\s+(?:de\s+)?(\d{4})\b`, 'iu'), (m) => named(m[2], m[1], '0')],
   [/\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/, (m) => [Number(m[3]), Number(m[2]), Number(m[1])]],
   [/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, (m) => usOrDayFirst(Number(m[3]), Number(m[1]), Number(m[2]))],
 ];
@@ -65,6 +68,8 @@ export function findDate(text: string): { iso: string; index: number } | null {
 }
 
 function isoOf(year: number, month: number, day: number): string | null {
+  if (day === 0 && year >= 1000 && year <= 2999 && month >= 1 && month <= 12)
+    return `${year}-${String(month).padStart(2, '0')}`;
   if (!(year >= 1000 && year <= 2999 && month >= 1 && month <= 12 && day >= 1 && day <= 31)) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1) return null;

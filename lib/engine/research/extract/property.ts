@@ -3,6 +3,7 @@ import { availabilityToken } from '../vocabulary/vocabulary';
 import { type Candidate, type Extractor, makeCandidate, type PageContext } from './candidate';
 import { availabilityCandidates } from './availability';
 import { findLabelled, type Labelled } from './labelled-values';
+import { findDate } from './dates';
 import { isPrinted } from './page-text';
 import { structuredFacts } from './structured-facts';
 
@@ -74,6 +75,8 @@ function shape(term: PropertyTerm, raw: string, structured: boolean): string | n
       const value = (structured ? text : (text.split(/\s*[;|•·]\s*|\s{2,}/)[0] ?? '')).trim();
       return value && value.length <= MAX_TEXT_VALUE && !/^https?:/i.test(value) ? value : null;
     }
+    case 'date':
+      return findDate(text)?.iso ?? null;
     case 'availability': {
       const status = availabilityToken(text);
       return status ? status : null;

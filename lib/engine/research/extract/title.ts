@@ -62,6 +62,16 @@ export function titleCandidates(ctx: PageContext): Candidate[] {
       how: source.how,
     });
   }
+  // "Ford County by John Grisham (Hardcover)" over an <h1> "Ford County": the title element or tag
+  // adds the author, format or edition to the heading, so it confirms the heading as the title.
+  const heading = evidence.find((e) => e.family === 'heading');
+  // A heading that is the site's name (a logo in an <h1>) is no title, however the title begins.
+  if (heading && !siteKeys.includes(heading.key)) {
+    evidence.forEach((e, i) => {
+      if (e.family === 'heading' || !isDecoratedHeading(String(e.value), String(heading.value))) return;
+      evidence[i] = { ...e, value: heading.value, key: heading.key, snippet: `${e.snippet} (begins with the h1)` };
+    });
+  }
   // Structured data may name the article twice (headline, name) or hold several entities; the one
   // another family confirms speaks for it, else the first headline.
   const isConfirmed = (e: Evidence) => evidence.some((o) => o.family !== e.family && o.key === e.key);
@@ -72,6 +82,13 @@ export function titleCandidates(ctx: PageContext): Candidate[] {
     ...evidence.filter((e) => e.family !== 'structured'),
   ];
   return rankEvidence(ctx, ordered);
+}
+
+const DECORATION = /^(?:\s+(?:by|von|de|di|par|por)\s|\s*[(\[:,]|\s+[-–—|/]\s)/iu;
+
+function isDecoratedHeading(title: string, heading: string): boolean {
+  if (heading.length < 2 || title.length <= heading.length || !title.startsWith(heading)) return false;
+  return DECORATION.test(title.slice(heading.length));
 }
 
 function collectSources(metadata: PageMetadata): Source[] {

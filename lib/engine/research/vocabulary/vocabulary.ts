@@ -6,7 +6,7 @@ import propertiesData from './properties.json';
 // availability.json): schema.org properties, the words analysts ask with and the labels pages print.
 // This file only indexes it; matching is by whole folded words.
 
-export type ValueKind = 'identifier' | 'isbn' | 'text' | 'availability';
+export type ValueKind = 'identifier' | 'isbn' | 'text' | 'date' | 'availability';
 export type AvailabilityStatus = 'InStock' | 'OutOfStock' | 'PreOrder' | 'BackOrder';
 
 export interface PropertyTerm {
