@@ -1,19 +1,22 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Rows3 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ChevronRight, Rows3 } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BatchRow, RowStatus } from '@/lib/contract/batch-extensions';
 import type { TaskDetail } from '@/lib/contract/tasks';
 import { cn } from '@/lib/dashboard/cn';
-import { formatValue } from '@/lib/dashboard/format';
 import { useBatchRows } from '@/lib/dashboard/hooks/use-batch-rows';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
+import { AnswerCell } from './answer-cell';
+import { RowDetails } from './row-details';
 
 // Every row of the batch, virtualized: only the rows in view are in the DOM, and pages of 200 are
-// fetched as the analyst scrolls near the end of what is loaded, so 100k rows stay smooth.
+// fetched as the analyst scrolls near the end of what is loaded, so 100k rows stay smooth. A row
+// opens in place to show every answer with its source; the virtualizer measures the rows it draws,
+// so an open row takes the room it needs and the closed ones keep their fixed height.
 
 type Filter = 'all' | 'succeeded' | 'failed' | 'pending' | 'removed';
 const FILTERS: { id: Filter; label: string; status: RowStatus[] | null }[] = [
@@ -24,6 +27,7 @@ const FILTERS: { id: Filter; label: string; status: RowStatus[] | null }[] = [
   { id: 'removed', label: 'Removed', status: ['removed'] },
 ];
 const ROW_H = 40;
+const OPEN_ESTIMATE = 360;
 const TONE: Record<RowStatus, 'success' | 'danger' | 'neutral' | 'brand'> = {
   succeeded: 'success',
   failed: 'danger',
@@ -44,21 +48,34 @@ export function RowsTable({
   const [filter, setFilter] = useState<Filter>('all');
   const status = FILTERS.find((f) => f.id === filter)!.status;
   const q = useBatchRows(batchId, status, true);
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.rows) ?? [], [q.data]);
   const counts = q.data?.pages[0]?.counts;
-  const outputs = (task?.outputs ?? []).slice(0, 4).map((o) => o.name);
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const allOutputs = (task?.outputs ?? []).map((o) => o.name);
+  const outputs = allOutputs.slice(0, 4);
   const inputName = task?.inputs[0]?.name ?? 'input';
   const scroller = useRef<HTMLDivElement>(null);
+  // Sizes are cached by row, not by position, so an open row keeps its height when a filter or a new
+  // page shifts positions. Stable between renders: a new function makes the virtualizer re-lay out
+  // every loaded row.
+  const rowKey = useCallback((i: number) => rows[i]?.seq ?? i, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in this render only
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_H,
+    estimateSize: (i) => (open.has(rows[i]?.seq ?? -1) ? OPEN_ESTIMATE : ROW_H),
+    getItemKey: rowKey,
     overscan: 10,
   });
   const items = v.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  const toggle = (seq: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(seq)) next.add(seq);
+      return next;
+    });
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 40) void fetchNextPage();
   }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -113,7 +130,7 @@ export function RowsTable({
           aria-label="Batch rows"
           aria-rowcount={status ? -1 : (counts?.total ?? rows.length) + 1}
           tabIndex={0}
-          className="h-[28rem] overflow-auto rounded border border-slate-200 text-sm dark:border-slate-800"
+          className="@container h-[28rem] overflow-auto rounded border border-slate-200 text-sm dark:border-slate-800"
           data-testid="rows-scroller"
         >
           <div role="rowgroup" className="sticky top-0 z-10">
@@ -132,32 +149,73 @@ export function RowsTable({
           <div role="rowgroup" style={{ height: v.getTotalSize(), position: 'relative', width: rowWidth }}>
             {items.map((it) => {
               const r = rows[it.index]!;
+              const isOpen = open.has(r.seq);
+              const detailsId = `row-details-${r.seq}`;
               return (
                 <div
                   key={r.seq}
-                  role="row"
-                  aria-rowindex={it.index + 2}
-                  data-testid="batch-row"
-                  className="absolute left-0 grid border-b border-slate-100 dark:border-slate-800/70"
-                  style={{
-                    gridTemplateColumns: cols,
-                    height: ROW_H,
-                    transform: `translateY(${it.start}px)`,
-                    width: rowWidth,
-                  }}
+                  ref={v.measureElement}
+                  data-index={it.index}
+                  className="absolute top-0 left-0"
+                  style={{ transform: `translateY(${it.start}px)`, width: rowWidth }}
                 >
-                  <Cell className="font-mono text-xs text-slate-600 dark:text-slate-400">{r.seq + 1}</Cell>
-                  <Cell className="font-mono text-xs">{r.data_uuid}</Cell>
-                  <Cell title={r.inputs.join(' · ')}>{r.inputs[0] ?? ''}</Cell>
-                  <Cell>
-                    <Badge tone={TONE[r.status]}>{r.status}</Badge>
-                  </Cell>
-                  {outputs.map((o) => (
-                    <ValueCell key={o} row={r} field={o} />
-                  ))}
-                  <Cell className="text-red-800 dark:text-red-200" title={r.error ?? undefined}>
-                    {r.error ?? ''}
-                  </Cell>
+                  <div
+                    role="row"
+                    aria-rowindex={it.index + 2}
+                    data-testid="batch-row"
+                    className={cn(
+                      'grid border-b border-slate-100 dark:border-slate-800/70',
+                      isOpen && 'bg-slate-50 dark:bg-slate-800/40',
+                    )}
+                    style={{ gridTemplateColumns: cols, height: ROW_H }}
+                  >
+                    <div role="cell" className="flex items-center gap-1 px-1.5">
+                      <button
+                        type="button"
+                        aria-expanded={isOpen}
+                        aria-controls={isOpen ? detailsId : undefined}
+                        aria-label={`Details of row ${r.seq + 1}`}
+                        onClick={() => toggle(r.seq)}
+                        className="rounded p-0.5 text-slate-600 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
+                      >
+                        <ChevronRight
+                          aria-hidden
+                          className={cn('size-4 transition-transform', isOpen && 'rotate-90')}
+                        />
+                      </button>
+                      <span className="font-mono text-xs text-slate-600 dark:text-slate-400">
+                        {r.seq + 1}
+                      </span>
+                    </div>
+                    <Cell className="font-mono text-xs">{r.data_uuid}</Cell>
+                    <Cell title={r.inputs.join(' · ')}>{r.inputs[0] ?? ''}</Cell>
+                    <Cell>
+                      <Badge tone={TONE[r.status]}>{r.status}</Badge>
+                    </Cell>
+                    {outputs.map((o) => (
+                      <AnswerCell key={o} row={r} field={o} />
+                    ))}
+                    <Cell className="text-red-800 dark:text-red-200" title={r.error ?? undefined}>
+                      {r.error ?? ''}
+                    </Cell>
+                  </div>
+                  {isOpen && (
+                    <div
+                      role="row"
+                      className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950/60"
+                    >
+                      {/* As wide as the visible part of the table, and kept in view when it scrolls sideways. */}
+                      <div
+                        role="cell"
+                        id={detailsId}
+                        aria-colspan={headers.length}
+                        className="sticky left-0"
+                        style={{ width: `min(100cqw, ${rowWidth}px)` }}
+                      >
+                        <RowDetails row={r} fields={allOutputs} />
+                      </div>
+                    </div>
+                  )}
                 </div>
               );
             })}
@@ -190,17 +248,5 @@ function Cell({
     >
       <span className="min-w-0 truncate">{children}</span>
     </div>
-  );
-}
-
-/** A value with its source page and snippet on hover (the row's data_sources, when the engine sends them). */
-function ValueCell({ row, field }: { row: BatchRow; field: string }) {
-  const value = row.list ? row.list_data_json?.map((i) => i[field]) : row.data_json?.[field];
-  const src = row.data_sources?.[field] as { url?: string; snippet?: string } | undefined;
-  const title = src?.url ? `Source: ${src.url}${src.snippet ? `\n“${src.snippet}”` : ''}` : undefined;
-  return (
-    <Cell title={title} className={src?.url ? 'underline decoration-dotted underline-offset-4' : undefined}>
-      {value === undefined || value === null ? '' : formatValue(value)}
-    </Cell>
   );
 }

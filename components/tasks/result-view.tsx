@@ -1,14 +1,16 @@
 'use client';
-import { AlertTriangle, ExternalLink } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import type { JobResult } from '@/lib/contract/tasks';
-import { formatMs, formatPercent, formatValue } from '@/lib/dashboard/format';
+import { formatMs } from '@/lib/dashboard/format';
+import { AnswersTable } from '@/components/results/answers-table';
+import { TypedValue } from '@/components/results/answer-value';
 import { Badge } from '@/components/ui/badge';
 import { CodeBlock } from '@/components/ui/code-block';
 import { Switch } from '@/components/ui/switch';
 import { Table, Td, Th } from '@/components/ui/table';
 
-/** A job result: fields with their source, snippet and confidence; list rows as a table; raw JSON on demand. */
+/** A job result: each field's typed value, confidence and source; list rows as a table; raw JSON on demand. */
 export function JobResultView({
   result,
   roundTripMs,
@@ -19,7 +21,7 @@ export function JobResultView({
   idPrefix: string;
 }) {
   const [raw, setRaw] = useState(false);
-  const fields = Object.entries(result.data_json);
+  const fields = Object.keys(result.data_json);
   return (
     <div className="space-y-4" data-testid="job-result">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
@@ -48,52 +50,11 @@ export function JobResultView({
       ) : (
         <>
           {fields.length > 0 && (
-            <Table
+            <AnswersTable
               label="Extracted fields"
-              className="rounded-md border border-slate-200 dark:border-slate-800"
-            >
-              <thead>
-                <tr>
-                  <Th>Field</Th>
-                  <Th>Value</Th>
-                  <Th>Source</Th>
-                  <Th className="text-right">Confidence</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {fields.map(([name, value]) => {
-                  const src = result.data_sources?.[name];
-                  return (
-                    <tr key={name}>
-                      <Td className="font-mono text-xs">{name}</Td>
-                      <Td className="max-w-xs font-medium break-words">{formatValue(value)}</Td>
-                      <Td className="max-w-md">
-                        {src ? (
-                          <>
-                            <a
-                              href={src.url}
-                              target="_blank"
-                              rel="noreferrer noopener"
-                              className="inline-flex items-center gap-1 text-xs break-all text-brand-700 hover:underline dark:text-brand-100"
-                            >
-                              {src.url} <ExternalLink aria-hidden className="size-3 shrink-0" />
-                            </a>
-                            {src.snippet && (
-                              <p className="mt-1 line-clamp-3 text-xs text-slate-600 dark:text-slate-400">
-                                “{src.snippet}”
-                              </p>
-                            )}
-                          </>
-                        ) : (
-                          <span className="text-slate-500">—</span>
-                        )}
-                      </Td>
-                      <Td className="text-right tabular-nums">{formatPercent(src?.confidence)}</Td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
+              data={result.data_json}
+              sources={result.data_sources ?? {}}
+            />
           )}
           {result.list && <RowsTable rows={result.list_data_json} label="List rows" />}
           {result.pages && result.pages.length > 0 && (
@@ -138,7 +99,7 @@ export function RowsTable({ rows, label }: { rows: Record<string, unknown>[]; la
             <Td className="tabular-nums text-slate-600 dark:text-slate-400">{i + 1}</Td>
             {columns.map((c) => (
               <Td key={c} className="break-words">
-                {formatValue(r[c])}
+                <TypedValue value={r[c]} />
               </Td>
             ))}
           </tr>
