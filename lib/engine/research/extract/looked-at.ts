@@ -28,5 +28,5 @@ export function describeKind(q: ClassifiedQuery): string {
     const labels = q.property.labels.slice(-8).reverse().join(', ');
     return `schema.org ${q.property.name} (structured data ${q.property.schema.join(', ')}; printed labels such as ${labels})`;
   }
-  return q.kind === 'passage' ? `a passage about ${q.terms.join(' ') || q.keyword}` : q.kind.replace(/_/g, ' ');
+  return q.kind === 'passage' ? `a printed "${q.keyword.replace(/[_-]+/g, ' ')}" label, or a passage about it` : q.kind.replace(/_/g, ' ');
 }
