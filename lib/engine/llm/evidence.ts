@@ -1,8 +1,10 @@
 import type { ReadPage } from '../research/page-types';
 import { fold } from '../research/text-utils';
+import { citedLine } from './structured-evidence';
 
 // The model must quote its evidence. A quote is checked against everything the model was shown
-// from that page (text, metadata, JSON-LD, links), compared without case, accents or punctuation.
+// from that page (text, metadata, JSON-LD, links), compared without case, accents or punctuation,
+// and against the page's structured-data and metadata lines, which it may cite as "label: value".
 
 const haystacks = new WeakMap<ReadPage, string>();
 
@@ -49,4 +51,21 @@ export function findQuote(pages: ReadPage[], quote: string, named: number | null
   const first = named !== null ? pages[named] : undefined;
   if (first && quoteOnPage(first, quote)) return first;
   return pages.find((p) => p !== first && quoteOnPage(p, quote)) ?? null;
+}
+
+export interface Evidence {
+  page: ReadPage;
+  /** Set when the quote cites a structured-data or metadata line: that line's path. */
+  path?: string;
+}
+
+/** Where a quote is, on the page the model named first, then on any other: in the text or as a cited line. */
+export function findEvidence(pages: ReadPage[], quote: string, named: number | null): Evidence | null {
+  const first = named !== null ? pages[named] : undefined;
+  for (const page of first ? [first, ...pages.filter((p) => p !== first)] : pages) {
+    if (quoteOnPage(page, quote)) return { page };
+    const line = citedLine(page, quote);
+    if (line) return { page, path: line.path };
+  }
+  return null;
 }

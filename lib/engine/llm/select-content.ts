@@ -4,9 +4,11 @@ import { socialNetworkOf } from '../research/extract/social';
 import { stem } from '../research/extract/passage-index';
 import type { ReadPage } from '../research/page-types';
 import { contentWords } from '../research/text-utils';
+import { formatLine, metadataLines, structuredBlock } from './structured-evidence';
 
-// What the model reads: for every page a short header (metadata, JSON-LD, contact links), then
-// the blocks of the page that best match the queries (BM25), until the token budget is spent.
+// What the model reads: for every page a short header (metadata, contact links), its structured
+// data as "path: value" lines (those about the asked fields first), then the blocks of the page
+// that best match the queries (BM25), until the token budget is spent.
 // Chosen blocks are shown in page order, with "[…]" where blocks were left out: the content is
 // selected by relevance, never cut off at an arbitrary point.
 
@@ -25,10 +27,15 @@ interface Chunk {
   tokens: number;
 }
 
-const HEADER_JSON_LD_CHARS = 1_500;
 const MAX_HEADER_TOKENS_SHARE = 0.35;
+/** Structured data is dense evidence, but the printed content must keep most of the budget. */
+const MAX_FACT_TOKENS_SHARE = 0.25;
 
-export async function selectContent(pages: ReadPage[], queries: ClassifiedQuery[], budget: number): Promise<SelectedContent> {
+export async function selectContent(
+  pages: ReadPage[],
+  queries: ClassifiedQuery[],
+  budget: number,
+): Promise<SelectedContent> {
   // Loaded on first use: the tokenizer's vocabulary is ~30 MB of heap, needed only with a model.
   const { countTokens } = await import('gpt-tokenizer');
   const headers = pages.map((p, i) => pageHeader(p, i + 1));
@@ -46,11 +53,30 @@ export async function selectContent(pages: ReadPage[], queries: ClassifiedQuery[
     used += tokens;
   }
 
+  // Facts about the asked fields on every page come before the other facts of any page.
+  const blocks = pages.map((p) => structuredBlock(p, queries));
+  const shownFacts = pages.map(() => new Set<number>());
+  const factBudget = Math.floor(budget * MAX_FACT_TOKENS_SHARE);
+  let factsUsed = 0;
+  for (const relevant of [true, false]) {
+    blocks.forEach((block, p) => {
+      block.forEach((line, i) => {
+        if (line.relevant !== relevant) return;
+        const tokens = countTokens(line.text) + 1;
+        if (factsUsed + tokens > factBudget || used + tokens > budget) return;
+        shownFacts[p]?.add(i);
+        factsUsed += tokens;
+        used += tokens;
+      });
+    });
+  }
+
   const chunks: Chunk[] = [];
   pages.forEach((page, p) => {
     page.passages.forEach((passage, order) => {
       if (passage.kind === 'heading') return;
-      const text = passage.heading && passage.kind !== 'row' ? `(${passage.heading}) ${passage.text}` : passage.text;
+      const text =
+        passage.heading && passage.kind !== 'row' ? `(${passage.heading}) ${passage.text}` : passage.text;
       chunks.push({ id: chunks.length, page: p, order, text, tokens: 0 });
     });
   });
@@ -75,6 +101,8 @@ export async function selectContent(pages: ReadPage[], queries: ClassifiedQuery[
   pages.forEach((page, p) => {
     parts.push(`=== Page ${p + 1}: ${page.url} ===`);
     parts.push(headerTexts[p] ?? '');
+    const facts = (blocks[p] ?? []).filter((_, i) => shownFacts[p]?.has(i)).map((l) => `- ${l.text}`);
+    if (facts.length > 0) parts.push(`Structured data:\n${facts.join('\n')}`);
     let skipped = false;
     for (const chunk of chunks) {
       if (chunk.page !== p) continue;
@@ -112,28 +140,13 @@ function rank(chunks: Chunk[], queries: ClassifiedQuery[]): Map<number, number> 
 }
 
 function pageHeader(page: ReadPage, n: number): string {
-  const m = page.metadata;
-  const lines: string[] = [];
-  const add = (label: string, value: string | null | undefined) => {
-    if (value) lines.push(`${label}: ${value}`);
-  };
-  add('Title', m.title);
-  add('Heading', m.h1 !== m.title ? m.h1 : null);
-  add('Description', m.description);
-  add('Language', m.lang ?? page.contentLanguage);
-  add('Canonical', m.canonical);
-  add('Site name', m.meta['og:site_name']);
-  add('Author', m.meta.author ?? m.meta['article:author']);
-  add('Published', m.meta['article:published_time'] ?? m.times[0]);
+  const lines = metadataLines(page).map(formatLine);
   const contacts = new Set<string>();
   for (const a of page.anchors) {
-    if (/^(mailto|tel):/i.test(a.href) || socialNetworkOf(a.href)) contacts.add(a.href.replace(/^mailto:/i, ''));
+    if (/^(mailto|tel):/i.test(a.href) || socialNetworkOf(a.href))
+      contacts.add(a.href.replace(/^mailto:/i, ''));
   }
   if (contacts.size > 0) lines.push(`Contact and profile links: ${[...contacts].slice(0, 20).join(' ')}`);
-  if (m.jsonLd.length > 0) {
-    const json = JSON.stringify(m.jsonLd.map((e) => e.data).slice(0, 5));
-    lines.push(`Structured data (JSON-LD): ${json.length > HEADER_JSON_LD_CHARS ? `${json.slice(0, HEADER_JSON_LD_CHARS)}…` : json}`);
-  }
   for (const f of page.fields.slice(0, 60)) lines.push(`${f.key}: ${f.value}`);
   return lines.length > 0 ? lines.join('\n') : `(page ${n} has no metadata)`;
 }

@@ -1,5 +1,5 @@
 import type { Source } from '@/lib/contract/task-definition';
-import { findQuote } from '../llm/evidence';
+import { findEvidence, findQuote } from '../llm/evidence';
 import type { ModelAnswer } from '../llm/extraction-schema';
 import type { ModelExtraction } from '../llm/model-extractor';
 import type { ClassifiedQuery } from './extract/classify-query';
@@ -47,11 +47,13 @@ export function mergeModelAnswers(
     const answer = model.reply.answers?.[q.keyword];
     const found = answer ? checkAnswer(q, answer, pages) : null;
     const checked = found && 'value' in found ? found : null;
-    if (found && 'invented' in found) warnings.push(`${q.keyword}: the model's answer is not on the pages read, so it is not given`);
+    if (found && 'invented' in found)
+      warnings.push(`${q.keyword}: the model's answer is not on the pages read, so it is not given`);
     if (checked) {
       data[q.keyword] = checked.value;
       sources[q.keyword] = checked.source;
-      if (!checked.source.quote_verified) warnings.push(`${q.keyword}: the model's quote was not found on the page`);
+      if (!checked.source.quote_verified)
+        warnings.push(`${q.keyword}: the model's quote was not found on the page`);
       continue;
     }
     const fallback = offline.sources[q.keyword];
@@ -62,7 +64,10 @@ export function mergeModelAnswers(
       data[q.keyword] = null;
       // Kept as a not-found with what was looked at; the model's silence is one more thing looked at.
       const lookedAt = fallback?.method === 'not_found' ? (fallback.looked_at ?? []) : [];
-      const said = found && 'invented' in found ? `the language model answered "${clip(found.invented, 80)}", which is on none of the pages read` : 'the language model found no answer';
+      const said =
+        found && 'invented' in found
+          ? `the language model answered "${clip(found.invented, 80)}", which is on none of the pages read`
+          : 'the language model found no answer';
       sources[q.keyword] = {
         url: fallback?.url ?? pages[0]?.url ?? '',
         snippet: 'not found',
@@ -78,7 +83,11 @@ export function mergeModelAnswers(
     for (const row of model.reply.rows) {
       const out: Record<string, unknown> = {};
       for (const q of queries) {
-        const found = checkAnswer(q, { value: row.values?.[q.keyword] ?? null, quote: row.quote, page: row.page }, pages);
+        const found = checkAnswer(
+          q,
+          { value: row.values?.[q.keyword] ?? null, quote: row.quote, page: row.page },
+          pages,
+        );
         const checked = found && 'value' in found ? found : null;
         out[q.keyword] = checked?.value ?? null;
         if (checked && (!sources[q.keyword] || sources[q.keyword]?.method === 'not_found')) {
@@ -115,9 +124,16 @@ function checkAnswer(
   const value = coerceValue(answer.value, q.type, base?.url ?? '');
   if (isEmptyValue(value)) return null;
   const quote = typeof answer.quote === 'string' ? answer.quote.trim() : '';
-  const quoted = quote ? findQuote(pages, quote, named) : null;
+  const quoted = quote ? findEvidence(pages, quote, named) : null;
   if (quoted) {
-    return { value, source: { url: quoted.url, snippet: clip(quote, 300), confidence: VERIFIED, method: 'model', quote_verified: true } };
+    const source: CheckedSource = {
+      url: quoted.page.url,
+      snippet: clip(quote, 300),
+      confidence: VERIFIED,
+      method: 'model',
+      quote_verified: true,
+    };
+    return { value, source: quoted.path ? { ...source, path: quoted.path } : source };
   }
   // No usable quote: is the value itself on a page?
   const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
@@ -125,6 +141,12 @@ function checkAnswer(
   if (!holder) return { invented: text };
   return {
     value,
-    source: { url: holder.url, snippet: clip(quote || text, 300), confidence: VALUE_ONLY, method: 'model', quote_verified: false },
+    source: {
+      url: holder.url,
+      snippet: clip(quote || text, 300),
+      confidence: VALUE_ONLY,
+      method: 'model',
+      quote_verified: false,
+    },
   };
 }

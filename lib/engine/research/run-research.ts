@@ -147,6 +147,7 @@ async function researchSite(
     turbo: req.turbo,
     settings: opts.llm,
     signal: req.signal,
+    offline,
   });
   return mergeModelAnswers(offline, model, queries, req.list, read);
 }
