@@ -40,14 +40,34 @@ export async function measureCorporaSpeed(
   const q: number[] = [];
   const b: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    b.push((paths.length / (await pool(concurrency, paths.map((p) => () => bare(p))))) * 1000);
-    q.push((paths.length / (await pool(concurrency, paths.map((p) => () => quarry(p))))) * 1000);
+    b.push(
+      (paths.length /
+        (await pool(
+          concurrency,
+          paths.map((p) => () => bare(p)),
+        ))) *
+        1000,
+    );
+    q.push(
+      (paths.length /
+        (await pool(
+          concurrency,
+          paths.map((p) => () => quarry(p)),
+        ))) *
+        1000,
+    );
   }
   const quarryPagesPerS = median(q);
   const barePagesPerS = median(b);
   console.log(`\nspeed on these pages, concurrency ${concurrency}, median of ${ROUNDS} alternated rounds`);
-  console.log(`bare loop (fetch + linkedom + Readability)   ${barePagesPerS.toFixed(1)} pages/s  runs: ${b.map((x) => x.toFixed(0)).join(', ')}`);
-  console.log(`Quarry (POST /v0.1/tasks, every field asked)  ${quarryPagesPerS.toFixed(1)} pages/s  runs: ${q.map((x) => x.toFixed(0)).join(', ')}`);
-  console.log(`Quarry / bare loop                                 ${(quarryPagesPerS / barePagesPerS).toFixed(2)}×`);
+  console.log(
+    `bare loop (fetch + linkedom + Readability)   ${barePagesPerS.toFixed(1)} pages/s  runs: ${b.map((x) => x.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `Quarry (POST /v0.1/tasks, every field asked)  ${quarryPagesPerS.toFixed(1)} pages/s  runs: ${q.map((x) => x.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `Quarry / bare loop                                 ${(quarryPagesPerS / barePagesPerS).toFixed(2)}×`,
+  );
   return { quarryPagesPerS, barePagesPerS, ratio: quarryPagesPerS / barePagesPerS };
 }

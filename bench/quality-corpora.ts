@@ -60,7 +60,8 @@ export function corporaOptions(env: NodeJS.ProcessEnv = process.env): CorporaOpt
       .filter(Boolean);
   const corpora = list(env.QUALITY_CORPORA);
   for (const c of corpora) {
-    if (c !== 'products' && c !== 'articles') throw new Error(`QUALITY_CORPORA: '${c}' is not products or articles`);
+    if (c !== 'products' && c !== 'articles')
+      throw new Error(`QUALITY_CORPORA: '${c}' is not products or articles`);
   }
   const number = (name: string, fallback: number) => {
     const n = Number(env[name] ?? fallback);
@@ -70,7 +71,9 @@ export function corporaOptions(env: NodeJS.ProcessEnv = process.env): CorporaOpt
   const browser = env.QUALITY_BROWSER ?? 'off';
   if (browser !== 'off' && browser !== 'auto') throw new Error('QUALITY_BROWSER must be off or auto');
   return {
-    corpora: new Set(corpora.length > 0 ? (corpora as ('products' | 'articles')[]) : ['products', 'articles']),
+    corpora: new Set(
+      corpora.length > 0 ? (corpora as ('products' | 'articles')[]) : ['products', 'articles'],
+    ),
     pages: list(env.QUALITY_PAGES),
     concurrency: number('QUALITY_CONCURRENCY', 4),
     pageTimeoutMs: number('QUALITY_PAGE_TIMEOUT_MS', 30_000),
@@ -111,7 +114,12 @@ export async function runCorporaSection(opts: CorporaOptions = corporaOptions())
       });
       const body = (await res.json()) as { data?: JobResult; message?: string; error?: { message?: string } };
       const ms = performance.now() - t0;
-      if (!res.ok || !body.data) return { result: null, error: `${res.status} ${body.message ?? JSON.stringify(body).slice(0, 200)}`, ms };
+      if (!res.ok || !body.data)
+        return {
+          result: null,
+          error: `${res.status} ${body.message ?? JSON.stringify(body).slice(0, 200)}`,
+          ms,
+        };
       return { result: body.data, error: null, ms };
     } catch (err) {
       return { result: null, error: (err as Error).message, ms: performance.now() - t0 };
@@ -154,7 +162,12 @@ export async function runCorporaSection(opts: CorporaOptions = corporaOptions())
     await site.close();
   }
 
-  const report = printCorporaReport(answers, { products: products.length, articles: articles.length, wallMs, opts });
+  const report = printCorporaReport(answers, {
+    products: products.length,
+    articles: articles.length,
+    wallMs,
+    opts,
+  });
   const out = fileURLToPath(new URL('./out/quality-corpora.json', import.meta.url));
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(

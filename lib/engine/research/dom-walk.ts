@@ -81,7 +81,15 @@ export interface WalkResult {
 }
 
 export function walkBody(body: Element, baseUrl: URL): WalkResult {
-  const out: WalkResult = { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null, actions: [] };
+  const out: WalkResult = {
+    passages: [],
+    anchors: [],
+    tables: [],
+    jsonLd: [],
+    times: [],
+    h1: null,
+    actions: [],
+  };
   let buffer = '';
   let pending: { href: string; text: string }[] = [];
   let heading: string | null = null;
@@ -269,7 +277,10 @@ function actionOf(el: Element, heading: string | null): PageAction | null {
   const type = (el.getAttribute('type') ?? '').toLowerCase();
   if (el.tagName === 'INPUT' && type !== 'submit' && type !== 'button') return null;
   const text = collapseWhitespace(
-    (el.tagName === 'INPUT' ? el.getAttribute('value') : el.textContent) || el.getAttribute('aria-label') || el.getAttribute('title') || '',
+    (el.tagName === 'INPUT' ? el.getAttribute('value') : el.textContent) ||
+      el.getAttribute('aria-label') ||
+      el.getAttribute('title') ||
+      '',
   );
   if (!text || text.length > MAX_ACTION_CHARS) return null;
   const disabled = el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true';

@@ -64,11 +64,21 @@ async function researchSite(
   const robots = deps.robots ? await deps.robots.check(url, req.signal) : null;
   req.signal?.throwIfAborted();
   if (robots && !robots.allowed) {
-    return failure(req, pages, `robots.txt of ${check.url.host} does not allow reading ${check.url.pathname}`, false);
+    return failure(
+      req,
+      pages,
+      `robots.txt of ${check.url.host} does not allow reading ${check.url.pathname}`,
+      false,
+    );
   }
   const cooling = deps.cooldowns.remaining(url);
   if (cooling > MAX_IN_JOB_WAIT_MS) {
-    const result = failure(req, pages, `${check.url.host} asked to wait (Retry-After) before the next request`, true);
+    const result = failure(
+      req,
+      pages,
+      `${check.url.host} asked to wait (Retry-After) before the next request`,
+      true,
+    );
     result.retryAfterSeconds = Math.ceil(cooling / 1000);
     return result;
   }
@@ -81,7 +91,12 @@ async function researchSite(
   const pacer = crawlDelayPacer ?? new HostPacer(opts.hostDelayMs ?? 0, deps.cooldowns);
   if (!(await pacer.wait(url, req.signal))) {
     // Other jobs hold the host's next turns: back to the queue, which spaces the host's jobs.
-    const result = failure(req, pages, `${check.url.host} asks for ${crawlDelay / 1000} s between requests (robots.txt Crawl-delay); other jobs hold its next turns`, true);
+    const result = failure(
+      req,
+      pages,
+      `${check.url.host} asks for ${crawlDelay / 1000} s between requests (robots.txt Crawl-delay); other jobs hold its next turns`,
+      true,
+    );
     result.retryAfterSeconds = Math.ceil(crawlDelay / 1000);
     return result;
   }
@@ -137,7 +152,14 @@ async function researchSite(
       }
     }
   }
-  const offline = assemble(req, queries, sheet, wantsRows ? findRows(queries, read) : null, pages, first.response.url);
+  const offline = assemble(
+    req,
+    queries,
+    sheet,
+    wantsRows ? findRows(queries, read) : null,
+    pages,
+    first.response.url,
+  );
   if (warnings.length > 0) offline.warnings = warnings;
   if (!opts.llm) return offline;
   const model = await extractWithModel({
@@ -244,7 +266,9 @@ function assemble(
       if (value === undefined) continue;
       if (isEmptyValue(value) && !req.list) continue;
       data[q.keyword] = value;
-      sources[q.keyword] = isEmptyValue(value) ? notFound(finalUrl, [`a table or list of ${q.keyword}`]) : found.source;
+      sources[q.keyword] = isEmptyValue(value)
+        ? notFound(finalUrl, [`a table or list of ${q.keyword}`])
+        : found.source;
     }
   }
   const list = req.list || (rows.length > 0 && queries.some((q) => q.type === 'list'));
@@ -267,12 +291,7 @@ function notFound(url: string, lookedAt: string[]): Source {
   return { url, snippet: 'not found', confidence: 0, method: 'not_found', looked_at: lookedAt };
 }
 
-function fetchFailure(
-  req: RunRequest,
-  pages: PageRead[],
-  url: string,
-  error: FetchError,
-): ResearchResult {
+function fetchFailure(req: RunRequest, pages: PageRead[], url: string, error: FetchError): ResearchResult {
   const result = failure(req, pages, `could not read ${url}: ${error.message}`, error.transient);
   if (error.retryAfterSeconds !== undefined) result.retryAfterSeconds = error.retryAfterSeconds;
   return result;

@@ -13,22 +13,56 @@ import { metaByKey } from './meta-tags';
 export const extractAuthor: Extractor = (_q, ctx) => [...authorCandidates(ctx), ...workAuthors(ctx)];
 
 /** Works that are not articles (books, recordings, courses) name their author in markup or a label. */
-const WORK_TYPES = new Set(['Book', 'CreativeWork', 'Product', 'MusicAlbum', 'Movie', 'Course', 'Thesis', 'Chapter', 'Audiobook']);
-const AUTHOR_LABELS = ['author', 'authors', 'written by', 'autor', 'autoren', 'auteur', 'auteurs', 'autore', 'autori', 'autora', 'writer', 'by'];
+const WORK_TYPES = new Set([
+  'Book',
+  'CreativeWork',
+  'Product',
+  'MusicAlbum',
+  'Movie',
+  'Course',
+  'Thesis',
+  'Chapter',
+  'Audiobook',
+]);
+const AUTHOR_LABELS = [
+  'author',
+  'authors',
+  'written by',
+  'autor',
+  'autoren',
+  'auteur',
+  'auteurs',
+  'autore',
+  'autori',
+  'autora',
+  'writer',
+  'by',
+];
 
 function workAuthors(ctx: PageContext): Candidate[] {
   const out: Candidate[] = [];
   for (const fact of structuredFacts(ctx.page)) {
-    if (!WORK_TYPES.has(fact.entity) || (fact.property !== 'author.name' && fact.property !== 'author')) continue;
+    if (!WORK_TYPES.has(fact.entity) || (fact.property !== 'author.name' && fact.property !== 'author'))
+      continue;
     const names = declaredNames(fact.value);
     if (names.length > 0)
-      out.push(makeCandidate(ctx, names.join(', '), `${fact.path}: ${fact.value}`, 0.9, { method: fact.method, path: fact.path }));
+      out.push(
+        makeCandidate(ctx, names.join(', '), `${fact.path}: ${fact.value}`, 0.9, {
+          method: fact.method,
+          path: fact.path,
+        }),
+      );
   }
   for (const pair of printedPairs(ctx.page)) {
     if (pair.boilerplate || !AUTHOR_LABELS.includes(fold(pair.label))) continue;
     const names = declaredNames(pair.value);
     if (names.length > 0 && names.length <= 4)
-      out.push(makeCandidate(ctx, names.join(', '), pair.quote, 0.8, { method: 'label', path: `printed label "${pair.label}"` }));
+      out.push(
+        makeCandidate(ctx, names.join(', '), pair.quote, 0.8, {
+          method: 'label',
+          path: `printed label "${pair.label}"`,
+        }),
+      );
   }
   return out;
 }
@@ -104,13 +138,21 @@ function workDates(ctx: PageContext): Candidate[] {
   for (const fact of structuredFacts(ctx.page)) {
     if (!WORK_TYPES.has(fact.entity) || !DATE_PUBLISHED.schema.includes(fact.property)) continue;
     const iso = toIsoDate(fact.value) ?? (/^\d{4}$/.test(fact.value) ? fact.value : null);
-    if (iso) out.push(makeCandidate(ctx, iso, `${fact.path}: ${fact.value}`, 0.9, { method: fact.method, path: fact.path }));
+    if (iso)
+      out.push(
+        makeCandidate(ctx, iso, `${fact.path}: ${fact.value}`, 0.9, { method: fact.method, path: fact.path }),
+      );
   }
   for (const hit of findLabelled(ctx.page, DATE_PUBLISHED.labels)) {
     const found = findDate(hit.rest.slice(0, 40));
     if (!found || found.index > 3) continue;
     const confidence = (DATE_PUBLISHED.weak.has(hit.label) ? 0.7 : 0.84) - (hit.boilerplate ? 0.2 : 0);
-    out.push(makeCandidate(ctx, found.iso, hit.quote, confidence, { method: 'label', path: `printed label "${hit.label}"` }));
+    out.push(
+      makeCandidate(ctx, found.iso, hit.quote, confidence, {
+        method: 'label',
+        path: `printed label "${hit.label}"`,
+      }),
+    );
   }
   return out;
 }

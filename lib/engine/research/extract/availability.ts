@@ -27,7 +27,12 @@ export function availabilityCandidates(term: PropertyTerm, ctx: PageContext): Ca
     if (!term.schema.includes(fact.property)) continue;
     const status = availabilityToken(fact.value);
     if (status)
-      out.push(makeCandidate(ctx, value(status), `${fact.path}: ${fact.value}`, 0.9, { method: fact.method, path: fact.path }));
+      out.push(
+        makeCandidate(ctx, value(status), `${fact.path}: ${fact.value}`, 0.9, {
+          method: fact.method,
+          path: fact.path,
+        }),
+      );
   }
   for (const hit of findLabelled(ctx.page, term.labels)) {
     const status = phraseStatus(hit.rest, true);
@@ -47,7 +52,9 @@ export function availabilityCandidates(term: PropertyTerm, ctx: PageContext): Ca
       const status = phraseStatus(line, false);
       if (status) {
         // The first status printed is the page's own item; later ones are other offers or products.
-        out.push(makeCandidate(ctx, value(status), line, 0.84 - Math.min(printed, 4) * 0.05, { method: 'pattern' }));
+        out.push(
+          makeCandidate(ctx, value(status), line, 0.84 - Math.min(printed, 4) * 0.05, { method: 'pattern' }),
+        );
         printed++;
       } else if (!buyLine && isBuyLabel(line)) buyLine = line;
     }
@@ -55,7 +62,12 @@ export function availabilityCandidates(term: PropertyTerm, ctx: PageContext): Ca
   const button = ctx.page.actions.find((a) => !a.disabled && isBuyLabel(a.text))?.text;
   const buy = button ?? buyLine;
   if (buy)
-    out.push(makeCandidate(ctx, value('InStock'), `${button ? 'button' : 'buy link'}: ${buy}`, 0.66, { method: 'pattern', path: 'buy button' }));
+    out.push(
+      makeCandidate(ctx, value('InStock'), `${button ? 'button' : 'buy link'}: ${buy}`, 0.66, {
+        method: 'pattern',
+        path: 'buy button',
+      }),
+    );
   return out;
 }
 
@@ -70,7 +82,9 @@ function statusLines(p: { text: string; items?: string[] }): string[] {
  * line), or, after a label, starts with one ("In stock — ships tomorrow").
  */
 function phraseStatus(text: string, afterLabel: boolean): AvailabilityStatus | null {
-  const folded = fold(text).replace(/[\s.!:;,()\-–—]+$/g, '').replace(/^[\s.!:;,()\-–—✓✔•]+/, '');
+  const folded = fold(text)
+    .replace(/[\s.!:;,()\-–—]+$/g, '')
+    .replace(/^[\s.!:;,()\-–—✓✔•]+/, '');
   for (const [phrase, status] of AVAILABILITY_PHRASES) {
     if (folded === phrase) return status;
     const at = folded.indexOf(phrase);
@@ -78,7 +92,8 @@ function phraseStatus(text: string, afterLabel: boolean): AvailabilityStatus | n
     if (afterLabel && at === 0) return status;
     // "Nur noch 1 auf Lager", "Only 3 left in stock": a count before the phrase still states it;
     // other words before it may be about something else ("Immagine non disponibile").
-    if (at > 0 && /\d/.test(folded.slice(0, at)) && folded.slice(0, at).split(/\s+/).length <= 4) return status;
+    if (at > 0 && /\d/.test(folded.slice(0, at)) && folded.slice(0, at).split(/\s+/).length <= 4)
+      return status;
   }
   // "Disponibilità: solo 3": a count after an availability label means some are there.
   if (afterLabel && /^\D{0,12}\b[1-9]\d*\b/.test(folded)) return 'InStock';
@@ -93,10 +108,17 @@ export function offersToBuy(page: ReadPage): boolean {
   if (page.actions.some((a) => !a.disabled && isBuyLabel(a.text))) return true;
   return page.passages
     .slice(0, MAX_PASSAGES)
-    .some((p) => !p.boilerplate && p.kind !== 'heading' && statusLines(p).some((l) => isBuyLabel(l) || phraseStatus(l, false) !== null));
+    .some(
+      (p) =>
+        !p.boilerplate &&
+        p.kind !== 'heading' &&
+        statusLines(p).some((l) => isBuyLabel(l) || phraseStatus(l, false) !== null),
+    );
 }
 
 function isBuyLabel(text: string): boolean {
   const folded = fold(text).trim();
-  return BUY_LABELS.some((l) => folded === l || (folded.startsWith(l) && !/\p{L}/u.test(folded[l.length] ?? '')));
+  return BUY_LABELS.some(
+    (l) => folded === l || (folded.startsWith(l) && !/\p{L}/u.test(folded[l.length] ?? '')),
+  );
 }

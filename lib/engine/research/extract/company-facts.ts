@@ -14,7 +14,10 @@ const FOUNDED_PATTERNS: [RegExp, number][] = [
   [new RegExp(String.raw`\b(?:est\.|estd\.?|since|seit|depuis|desde)\s*${YEAR}\b`, 'iu'), 0.75],
   [new RegExp(String.raw`\b${YEAR}\s+(?:gegründet|founded|established)\b`, 'iu'), 0.8],
   // Russian: "основана в 2003 году", "с 2003 года".
-  [new RegExp(String.raw`(?:основан[аоы]?|создан[аоы]?)[^.;\d]{0,30}?(?<![\p{L}])в\s+${YEAR}\s+год`, 'iu'), 0.85],
+  [
+    new RegExp(String.raw`(?:основан[аоы]?|создан[аоы]?)[^.;\d]{0,30}?(?<![\p{L}])в\s+${YEAR}\s+год`, 'iu'),
+    0.85,
+  ],
 ];
 
 export const extractFounded: Extractor = (_q, ctx) => {
@@ -25,7 +28,12 @@ export const extractFounded: Extractor = (_q, ctx) => {
     const year = raw ? Number(/\d{4}/.exec(raw)?.[0]) : NaN;
     if (year >= 1600 && year <= thisYear) {
       const confidence = hasType(entity, ORGANIZATION_TYPES) ? 0.95 : 0.85;
-      out.push(makeCandidate(ctx, year, `foundingDate: ${raw}`, confidence, { method: 'structured_data', path: 'json-ld Organization › foundingDate' }));
+      out.push(
+        makeCandidate(ctx, year, `foundingDate: ${raw}`, confidence, {
+          method: 'structured_data',
+          path: 'json-ld Organization › foundingDate',
+        }),
+      );
     }
   }
   for (const p of ctx.page.passages) {
@@ -42,7 +50,10 @@ export const extractFounded: Extractor = (_q, ctx) => {
   for (const f of ctx.page.fields) {
     if (/found|established|since/.test(f.key)) {
       const year = Number(/\b(1[6-9]\d{2}|20\d{2})\b/.exec(f.value)?.[1]);
-      if (year && year <= thisYear) out.push(makeCandidate(ctx, year, `${f.key}: ${f.value}`, 0.85, { method: 'structured_data', path: f.key }));
+      if (year && year <= thisYear)
+        out.push(
+          makeCandidate(ctx, year, `${f.key}: ${f.value}`, 0.85, { method: 'structured_data', path: f.key }),
+        );
     }
   }
   return out;
@@ -79,7 +90,13 @@ export const extractEmployees: Extractor = (_q, ctx) => {
     if (raw === undefined) continue;
     const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
     const count = parseNumber(textOf(obj ? (obj.value ?? obj.maxValue ?? obj.minValue) : raw) ?? '');
-    if (count !== null && count > 0) out.push(makeCandidate(ctx, count, `numberOfEmployees: ${count}`, 0.95, { method: 'structured_data', path: 'json-ld Organization › numberOfEmployees' }));
+    if (count !== null && count > 0)
+      out.push(
+        makeCandidate(ctx, count, `numberOfEmployees: ${count}`, 0.95, {
+          method: 'structured_data',
+          path: 'json-ld Organization › numberOfEmployees',
+        }),
+      );
   }
   for (const p of ctx.page.passages) {
     if (p.kind === 'heading' || !/\d/.test(p.text)) continue;

@@ -27,11 +27,17 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number] | null
     (m) => named(m[3], m[1], m[2]),
   ],
   [
-    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?${MONTH}\s+(?:de\s+)?(\d{4})\b`, 'iu'),
+    new RegExp(
+      String.raw`\b(\d{1,2})(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?${MONTH}\s+(?:de\s+)?(\d{4})\b`,
+      'iu',
+    ),
     (m) => named(m[3], m[2], m[1]),
   ],
   // "June 2010": a month without a day stays a month (ISO 8601 allows it; inventing the 1st would not).
-  [new RegExp(String.raw`(?<![\p{L}\d]\s?)\b${MONTH}\s+(?:de\s+)?(\d{4})\b`, 'iu'), (m) => named(m[2], m[1], '0')],
+  [
+    new RegExp(String.raw`(?<![\p{L}\d]\s?)\b${MONTH}\s+(?:de\s+)?(\d{4})\b`, 'iu'),
+    (m) => named(m[2], m[1], '0'),
+  ],
   [/\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/, (m) => [Number(m[3]), Number(m[2]), Number(m[1])]],
   [/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, (m) => usOrDayFirst(Number(m[3]), Number(m[1]), Number(m[2]))],
 ];

@@ -12,7 +12,12 @@ export const extractField: Extractor = (q, ctx) => {
     const last = words[words.length - 1];
     if (!last || !wanted.has(last)) continue;
     const share = words.filter((w) => wanted.has(w)).length / words.length;
-    out.push(makeCandidate(ctx, f.value, `${f.key}: ${f.value}`, 0.6 + 0.25 * share, { method: 'structured_data', path: f.key }));
+    out.push(
+      makeCandidate(ctx, f.value, `${f.key}: ${f.value}`, 0.6 + 0.25 * share, {
+        method: 'structured_data',
+        path: f.key,
+      }),
+    );
   }
   return out;
 };

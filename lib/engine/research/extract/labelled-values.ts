@@ -36,7 +36,13 @@ export function findLabelled(page: ReadPage, labels: readonly string[]): Labelle
       const label = labels.find((l) => l === bare);
       const value = next.text.split('\n')[0]?.trim() ?? '';
       if (label && value)
-        out.push({ label, rest: value.slice(0, MAX_REST), quote: `${p.text} ${value}`, passage: index + 1, boilerplate });
+        out.push({
+          label,
+          rest: value.slice(0, MAX_REST),
+          quote: `${p.text} ${value}`,
+          passage: index + 1,
+          boilerplate,
+        });
     }
   });
   return out;

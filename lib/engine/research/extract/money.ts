@@ -13,9 +13,7 @@ export interface Money {
   currency: string | null;
 }
 
-const SYMBOLS = new Map<string, string[]>(
-  Object.entries(symbolsData.symbols as Record<string, string[]>),
-);
+const SYMBOLS = new Map<string, string[]>(Object.entries(symbolsData.symbols as Record<string, string[]>));
 const ISO = new Set<string>(
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['USD', 'EUR', 'GBP'],
 );
@@ -43,7 +41,10 @@ export interface MoneyHint {
 }
 
 /** Every amount with a currency sign in `text`, in order, with where it was. */
-export function findMoney(text: string, hint: MoneyHint = {}): { money: Money; index: number; text: string }[] {
+export function findMoney(
+  text: string,
+  hint: MoneyHint = {},
+): { money: Money; index: number; text: string }[] {
   const out: { money: Money; index: number; text: string }[] = [];
   MONEY.lastIndex = 0;
   for (let m = MONEY.exec(text); m; m = MONEY.exec(text)) {
@@ -112,7 +113,8 @@ export function parseAmount(raw: string, currency: string | null): number | null
     const digitsAfter = text.length - text.lastIndexOf(mark) - 1;
     // One mark before exactly three digits groups thousands ("24.990", "1,299"), unless the currency
     // has three decimals; a currency without decimals never has a decimal mark.
-    const grouping = repeats || (digitsAfter === 3 && minorUnits(currency) !== 3) || minorUnits(currency) === 0;
+    const grouping =
+      repeats || (digitsAfter === 3 && minorUnits(currency) !== 3) || minorUnits(currency) === 0;
     decimal = grouping ? null : mark;
   }
   const normalized =
@@ -127,7 +129,10 @@ export function parseAmount(raw: string, currency: string | null): number | null
 export function minorUnits(currency: string | null): number {
   if (!currency) return 2;
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
   } catch {
     return 2;
   }
@@ -137,7 +142,9 @@ export function minorUnits(currency: string | null): number {
 export function formatMoney(money: Money, locale: string | null): string {
   if (!money.currency) return String(money.amount);
   try {
-    return new Intl.NumberFormat(locale ?? 'en', { style: 'currency', currency: money.currency }).format(money.amount);
+    return new Intl.NumberFormat(locale ?? 'en', { style: 'currency', currency: money.currency }).format(
+      money.amount,
+    );
   } catch {
     return `${money.amount} ${money.currency}`;
   }

@@ -13,15 +13,32 @@ export const extractCompanyName: Extractor = (_q, ctx) => {
   for (const entity of page.metadata.jsonLd) {
     if (!hasType(entity, ORGANIZATION_TYPES)) continue;
     const name = textOf(entity.data.name) ?? textOf(entity.data.legalName);
-    if (name) out.push(makeCandidate(ctx, name, `${entity.types[0]} name: ${name}`, 0.95, { method: 'structured_data', path: `json-ld ${entity.types[0]} › name` }));
+    if (name)
+      out.push(
+        makeCandidate(ctx, name, `${entity.types[0]} name: ${name}`, 0.95, {
+          method: 'structured_data',
+          path: `json-ld ${entity.types[0]} › name`,
+        }),
+      );
   }
   const siteName = page.metadata.meta['og:site_name'] ?? page.metadata.meta['application-name'];
-  if (siteName) out.push(makeCandidate(ctx, siteName, `og:site_name: ${siteName}`, 0.88, { method: 'metadata', path: 'meta og:site_name' }));
+  if (siteName)
+    out.push(
+      makeCandidate(ctx, siteName, `og:site_name: ${siteName}`, 0.88, {
+        method: 'metadata',
+        path: 'meta og:site_name',
+      }),
+    );
   const holder = copyrightHolder(page);
   if (holder) out.push(makeCandidate(ctx, holder.name, holder.snippet, 0.72));
   const segment = brandFromTitle(page, [siteName, holder?.name, page.metadata.meta['og:title']]);
   if (segment)
-    out.push(makeCandidate(ctx, segment.name, `title: ${page.metadata.title ?? ''}`, segment.confidence, { method: 'metadata', path: 'title element' }));
+    out.push(
+      makeCandidate(ctx, segment.name, `title: ${page.metadata.title ?? ''}`, segment.confidence, {
+        method: 'metadata',
+        path: 'title element',
+      }),
+    );
   return out;
 };
 
@@ -81,11 +98,23 @@ export const extractProductName: Extractor = (_q, ctx) => {
   for (const entity of metadata.jsonLd) {
     if (!hasType(entity, PRODUCT_TYPES)) continue;
     const name = textOf(entity.data.name);
-    if (name) out.push(makeCandidate(ctx, name, `Product name: ${name}`, 0.95, { method: 'structured_data', path: 'json-ld Product › name' }));
+    if (name)
+      out.push(
+        makeCandidate(ctx, name, `Product name: ${name}`, 0.95, {
+          method: 'structured_data',
+          path: 'json-ld Product › name',
+        }),
+      );
   }
   if (metadata.meta['og:type'] === 'product' && metadata.meta['og:title']) {
-    out.push(makeCandidate(ctx, metadata.meta['og:title'], `og:title: ${metadata.meta['og:title']}`, 0.85, { method: 'metadata', path: 'meta og:title' }));
+    out.push(
+      makeCandidate(ctx, metadata.meta['og:title'], `og:title: ${metadata.meta['og:title']}`, 0.85, {
+        method: 'metadata',
+        path: 'meta og:title',
+      }),
+    );
   }
-  if (metadata.h1) out.push(makeCandidate(ctx, metadata.h1, `h1: ${metadata.h1}`, 0.55, { method: 'pattern', path: 'h1' }));
+  if (metadata.h1)
+    out.push(makeCandidate(ctx, metadata.h1, `h1: ${metadata.h1}`, 0.55, { method: 'pattern', path: 'h1' }));
   return out;
 };

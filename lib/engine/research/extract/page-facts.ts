@@ -29,18 +29,33 @@ export const extractDescription: Extractor = (_q, ctx) => {
   const { metadata, passages } = ctx.page;
   if (metadata.meta.description)
     out.push(
-      makeCandidate(ctx, metadata.meta.description, `meta description: ${metadata.meta.description}`, 0.9, { method: 'metadata', path: 'meta description' }),
+      makeCandidate(ctx, metadata.meta.description, `meta description: ${metadata.meta.description}`, 0.9, {
+        method: 'metadata',
+        path: 'meta description',
+      }),
     );
   for (const entity of metadata.jsonLd) {
     const description = textOf(entity.data.description);
     if (description)
-      out.push(makeCandidate(ctx, description, `${entity.types[0]} description: ${description}`, 0.85, { method: 'structured_data', path: `json-ld ${entity.types[0]} › description` }));
+      out.push(
+        makeCandidate(ctx, description, `${entity.types[0]} description: ${description}`, 0.85, {
+          method: 'structured_data',
+          path: `json-ld ${entity.types[0]} › description`,
+        }),
+      );
   }
   const og = metadata.meta['og:description'] ?? metadata.meta['twitter:description'];
-  if (og) out.push(makeCandidate(ctx, og, `og:description: ${og}`, 0.82, { method: 'metadata', path: 'meta og:description' }));
+  if (og)
+    out.push(
+      makeCandidate(ctx, og, `og:description: ${og}`, 0.82, {
+        method: 'metadata',
+        path: 'meta og:description',
+      }),
+    );
   // The first real paragraph of the main content, when the page has no description markup.
   const lead = passages.find((p) => p.kind === 'text' && !p.boilerplate && p.text.length >= 80);
-  if (lead) out.push(makeCandidate(ctx, lead.text.replace(/\n/g, ' '), lead.text, 0.6, { method: 'passage' }));
+  if (lead)
+    out.push(makeCandidate(ctx, lead.text.replace(/\n/g, ' '), lead.text, 0.6, { method: 'passage' }));
   return out;
 };
 
@@ -56,7 +71,9 @@ export const extractLanguage: Extractor = (_q, ctx) => {
   for (const [raw, label, confidence] of sources) {
     const primary = raw?.split(/[-_,\s]/)[0]?.toLowerCase();
     if (primary && /^[a-z]{2,3}$/.test(primary))
-      out.push(makeCandidate(ctx, primary, `${label}: ${raw}`, confidence, { method: 'metadata', path: label }));
+      out.push(
+        makeCandidate(ctx, primary, `${label}: ${raw}`, confidence, { method: 'metadata', path: label }),
+      );
   }
   return out;
 };
@@ -72,7 +89,9 @@ export const extractWebsite: Extractor = (_q, ctx) => {
         home,
         `${metadata.canonical ? 'canonical' : 'page'}: ${site}`,
         metadata.canonical ? 0.85 : 0.75,
-        metadata.canonical ? { method: 'metadata', path: 'link rel=canonical' } : { method: 'pattern', path: 'page address' },
+        metadata.canonical
+          ? { method: 'metadata', path: 'link rel=canonical' }
+          : { method: 'pattern', path: 'page address' },
       ),
     ];
   } catch {

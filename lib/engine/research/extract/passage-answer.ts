@@ -24,7 +24,11 @@ export const extractPassage: Extractor = (q, ctx) => {
     const value = shapeValue(q, hit, focus);
     if (value === null) continue;
     const confidence = 0.35 + 0.45 * coverage - (hit.passage.boilerplate ? 0.1 : 0) - out.length * 0.02;
-    out.push(makeCandidate(ctx, value, focus.length <= 300 ? focus : hit.passage.text, confidence, { method: 'passage' }));
+    out.push(
+      makeCandidate(ctx, value, focus.length <= 300 ? focus : hit.passage.text, confidence, {
+        method: 'passage',
+      }),
+    );
   }
   return out;
 };

@@ -29,11 +29,23 @@ export const extractPerson: Extractor = (q, ctx) => {
   for (const entity of ctx.page.metadata.jsonLd) {
     if (entity.types.includes('Person') && rolePattern.test(fold(textOf(entity.data.jobTitle) ?? ''))) {
       const name = textOf(entity.data.name);
-      if (name) out.push(makeCandidate(ctx, name, `${name}, ${textOf(entity.data.jobTitle)}`, 0.92, { method: 'structured_data', path: 'json-ld Person › name' }));
+      if (name)
+        out.push(
+          makeCandidate(ctx, name, `${name}, ${textOf(entity.data.jobTitle)}`, 0.92, {
+            method: 'structured_data',
+            path: 'json-ld Person › name',
+          }),
+        );
     }
     if (hasType(entity, ORGANIZATION_TYPES) && roleKey === 'founder') {
       const founder = textOf(entity.data.founder);
-      if (founder) out.push(makeCandidate(ctx, founder, `founder: ${founder}`, 0.9, { method: 'structured_data', path: 'json-ld Organization › founder' }));
+      if (founder)
+        out.push(
+          makeCandidate(ctx, founder, `founder: ${founder}`, 0.9, {
+            method: 'structured_data',
+            path: 'json-ld Organization › founder',
+          }),
+        );
     }
   }
   for (const p of ctx.page.passages) {

@@ -17,9 +17,17 @@ export const extractPrice: Extractor = (q, ctx) => {
   // A product page's price is its item's; plan and pricing pages are read below.
   if (isItemPage(ctx.page)) return productPriceCandidates(ctx);
   const out: Candidate[] = [];
-  for (const offer of offersOf(ctx.page)) out.push(makeCandidate(ctx, offer.price, offer.snippet, 0.92, { method: 'structured_data', path: 'json-ld Product › offers › price' }));
+  for (const offer of offersOf(ctx.page))
+    out.push(
+      makeCandidate(ctx, offer.price, offer.snippet, 0.92, {
+        method: 'structured_data',
+        path: 'json-ld Product › offers › price',
+      }),
+    );
   // Script or style text that leaked into a block is never a price.
-  const hits = searchPassages(ctx.page, q.terms, 8).filter((h) => PRICE.test(h.passage.text) && !/[{}]/.test(h.passage.text));
+  const hits = searchPassages(ctx.page, q.terms, 8).filter(
+    (h) => PRICE.test(h.passage.text) && !/[{}]/.test(h.passage.text),
+  );
   const pricePassages =
     hits.length > 0
       ? hits.map((h) => h.passage)

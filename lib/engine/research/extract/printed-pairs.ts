@@ -33,7 +33,8 @@ export function printedPairs(page: ReadPage): PrintedPair[] {
     if (p.kind === 'row') {
       // A two-cell row without headers reads "label; value".
       const cells = p.text.split('; ');
-      if (cells.length === 2 && !cells[0]!.includes(': ')) add(pairs!, cells[0]!, cells[1]!, p.text, boilerplate);
+      if (cells.length === 2 && !cells[0]!.includes(': '))
+        add(pairs!, cells[0]!, cells[1]!, p.text, boilerplate);
       return;
     }
     for (const line of p.text.split('\n')) {
@@ -41,7 +42,13 @@ export function printedPairs(page: ReadPage): PrintedPair[] {
       if (m) add(pairs!, m[1]!, m[2]!, line, boilerplate);
     }
     const next = passages[i + 1];
-    if (next && /[:：]\s*$/.test(p.text) && p.text.length <= 41 && !p.text.includes('\n') && next.kind !== 'heading') {
+    if (
+      next &&
+      /[:：]\s*$/.test(p.text) &&
+      p.text.length <= 41 &&
+      !p.text.includes('\n') &&
+      next.kind !== 'heading'
+    ) {
       const value = next.text.split('\n')[0] ?? '';
       add(pairs!, p.text.replace(/[:：]\s*$/, ''), value, `${p.text} ${value}`, boilerplate);
     }
@@ -61,7 +68,11 @@ function add(out: PrintedPair[], label: string, value: string, quote: string, bo
  * Printed pairs whose label names the field: every label word is one of the field's words, and the
  * label holds the field name's words (a "publisher" field takes "Publisher:", not "Publisher website:").
  */
-export function printedFieldCandidates(q: ClassifiedQuery, ctx: PageContext, shape: (value: string) => unknown): Candidate[] {
+export function printedFieldCandidates(
+  q: ClassifiedQuery,
+  ctx: PageContext,
+  shape: (value: string) => unknown,
+): Candidate[] {
   const asked = new Set(q.terms.map(stem));
   const named = contentWords(q.keyword.replace(/[_-]+/g, ' ')).map(stem);
   const out: Candidate[] = [];
@@ -72,7 +83,12 @@ export function printedFieldCandidates(q: ClassifiedQuery, ctx: PageContext, sha
     if (value === null || value === undefined) continue;
     let confidence = fullName ? 0.84 : 0.72;
     if (pair.boilerplate) confidence -= 0.2;
-    out.push(makeCandidate(ctx, value, pair.quote, confidence, { method: 'label', path: `printed label "${pair.label}"` }));
+    out.push(
+      makeCandidate(ctx, value, pair.quote, confidence, {
+        method: 'label',
+        path: `printed label "${pair.label}"`,
+      }),
+    );
   }
   return out;
 }

@@ -42,7 +42,10 @@ export function isItemPage(page: ReadPage): boolean {
 }
 
 function isPriceFact(f: Fact): boolean {
-  return PRICE_PATHS.has(f.property) || (f.entity === 'Offer' || f.entity === 'AggregateOffer' ? OFFER_PRICE_PATHS.has(f.property) : false);
+  return (
+    PRICE_PATHS.has(f.property) ||
+    (f.entity === 'Offer' || f.entity === 'AggregateOffer' ? OFFER_PRICE_PATHS.has(f.property) : false)
+  );
 }
 
 export function productPriceCandidates(ctx: PageContext): Candidate[] {
@@ -65,8 +68,9 @@ export function productPriceCandidates(ctx: PageContext): Candidate[] {
   for (const fact of facts) {
     if (!isPriceFact(fact)) continue;
     const currency =
-      facts.find((f) => f.root === fact.root && f.property === fact.property.replace(/[^.]+$/, 'pricecurrency'))?.value ??
-      pageCurrency;
+      facts.find(
+        (f) => f.root === fact.root && f.property === fact.property.replace(/[^.]+$/, 'pricecurrency'),
+      )?.value ?? pageCurrency;
     const money = moneyFromData(fact.value, currency, hint);
     if (!money || money.amount <= 0) continue;
     const shown = printed.some((p) => p.money.amount === money.amount);
@@ -74,15 +78,25 @@ export function productPriceCandidates(ctx: PageContext): Candidate[] {
     const agreed = mainAmounts.size <= 1;
     const confidence = main ? (shown ? (agreed ? 0.95 : 0.8) : agreed ? 0.86 : 0.66) : 0.55;
     out.push(
-      makeCandidate(ctx, { ...money, locale }, `${fact.path}: ${fact.value}${currency ? ` ${currency}` : ''}`, confidence, {
-        method: fact.method,
-        path: fact.path,
-      }),
+      makeCandidate(
+        ctx,
+        { ...money, locale },
+        `${fact.path}: ${fact.value}${currency ? ` ${currency}` : ''}`,
+        confidence,
+        {
+          method: fact.method,
+          path: fact.path,
+        },
+      ),
     );
   }
   printed.forEach((p, rank) => {
     const confidence = (p.labelled ? 0.8 : 0.72) - Math.min(rank, 5) * 0.03;
-    out.push(makeCandidate(ctx, { ...p.money, locale }, p.quote, confidence, { method: p.labelled ? 'label' : 'pattern' }));
+    out.push(
+      makeCandidate(ctx, { ...p.money, locale }, p.quote, confidence, {
+        method: p.labelled ? 'label' : 'pattern',
+      }),
+    );
   });
   return out;
 }
@@ -90,8 +104,13 @@ export function productPriceCandidates(ctx: PageContext): Candidate[] {
 /** The top entity the page is about: the product whose name is the page's main heading, else the first. */
 function mainItem(page: ReadPage, facts: Fact[]): number | null {
   const heading = fold(page.metadata.h1 ?? page.metadata.meta['og:title'] ?? page.metadata.title ?? '');
-  const roots = [...new Map(facts.filter((f) => f.root >= 0 && isPriceFact(f)).map((f) => [f.root, f])).values()];
-  const named = roots.find((f) => f.rootName && heading && (heading.includes(fold(f.rootName)) || fold(f.rootName).includes(heading)));
+  const roots = [
+    ...new Map(facts.filter((f) => f.root >= 0 && isPriceFact(f)).map((f) => [f.root, f])).values(),
+  ];
+  const named = roots.find(
+    (f) =>
+      f.rootName && heading && (heading.includes(fold(f.rootName)) || fold(f.rootName).includes(heading)),
+  );
   const product = roots.find((f) => PRODUCT_TYPES.has(f.entity));
   return (named ?? product ?? roots[0])?.root ?? null;
 }
@@ -106,7 +125,9 @@ interface Printed {
 function printedPrices(page: ReadPage, hint: { currency: string | null; country: string }): Printed[] {
   const { passages } = page;
   const h1 = page.metadata.h1;
-  const heading = h1 ? passages.findIndex((p) => p.kind === 'heading' && p.text.replace(/\n/g, ' ') === h1) : -1;
+  const heading = h1
+    ? passages.findIndex((p) => p.kind === 'heading' && p.text.replace(/\n/g, ' ') === h1)
+    : -1;
   // Shops put the price just under the title, or in a buy box written before it.
   const start = Math.max(0, heading - BEFORE_HEADING);
   const out: Printed[] = [];
@@ -139,7 +160,9 @@ function displayLocale(lang: string | null, currency: string | null): string | n
   if (!language || !/^[a-z]{2,3}$/.test(language)) return lang;
   if (lang && /[-_][a-z]{2}$/i.test(lang)) return lang;
   const code = currency?.toUpperCase();
-  const regions = code ? Object.entries(countryToCurrency as Record<string, string>).filter(([, c]) => c === code) : [];
+  const regions = code
+    ? Object.entries(countryToCurrency as Record<string, string>).filter(([, c]) => c === code)
+    : [];
   return regions.length === 1 ? `${language}-${regions[0]![0]}` : language;
 }
 

@@ -53,7 +53,10 @@ function fromLabels(term: PropertyTerm, ctx: PageContext): Candidate[] {
     // One product prints one code; many different ones are variants or other products.
     if (distinct > 2) confidence -= 0.1;
     confidence -= Math.min(rank, 5) * 0.01;
-    return makeCandidate(ctx, value, hit.quote, confidence, { method: 'label', path: `printed label "${hit.label}"` });
+    return makeCandidate(ctx, value, hit.quote, confidence, {
+      method: 'label',
+      path: `printed label "${hit.label}"`,
+    });
   });
 }
 
@@ -65,7 +68,10 @@ function shape(term: PropertyTerm, raw: string, structured: boolean): string | n
       const token = structured ? text : (IDENTIFIER.exec(text)?.[0] ?? '').replace(/[./-]+$/, '');
       if (token.length < 3 || token.length > 48) return null;
       // Codes carry a digit, or are written in capitals ("DWFWKMMBM"); words are not codes.
-      if (!/\d/.test(token) && !(token.length >= 5 && token === token.toUpperCase() && /^[A-Z]+$/.test(token)))
+      if (
+        !/\d/.test(token) &&
+        !(token.length >= 5 && token === token.toUpperCase() && /^[A-Z]+$/.test(token))
+      )
         return null;
       return token;
     }

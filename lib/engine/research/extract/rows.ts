@@ -189,7 +189,12 @@ function productRows(queries: ClassifiedQuery[], page: ReadPage): RowsFound | nu
   );
   return {
     rows,
-    source: { url: page.url, snippet: clip(offers.map((o) => o.snippet).join('; '), 300), confidence: 0.85, method: 'structured_data' },
+    source: {
+      url: page.url,
+      snippet: clip(offers.map((o) => o.snippet).join('; '), 300),
+      confidence: 0.85,
+      method: 'structured_data',
+    },
   };
 }
 

@@ -104,7 +104,16 @@ function metaFacts(meta: Record<string, string>): Fact[] {
   const out: Fact[] = [];
   for (const [key, value] of Object.entries(meta)) {
     const property = META_PATHS.get(key);
-    if (property && value.trim()) out.push({ property, value: value.trim(), entity: 'meta', path: `meta ${key}`, method: 'metadata', root: -1, rootName: null });
+    if (property && value.trim())
+      out.push({
+        property,
+        value: value.trim(),
+        entity: 'meta',
+        path: `meta ${key}`,
+        method: 'metadata',
+        root: -1,
+        rootName: null,
+      });
   }
   return out;
 }

@@ -69,7 +69,12 @@ export function titleCandidates(ctx: PageContext): Candidate[] {
   if (heading && !siteKeys.includes(heading.key)) {
     evidence.forEach((e, i) => {
       if (e.family === 'heading' || !isDecoratedHeading(String(e.value), String(heading.value))) return;
-      evidence[i] = { ...e, value: heading.value, key: heading.key, snippet: `${e.snippet} (begins with the h1)` };
+      evidence[i] = {
+        ...e,
+        value: heading.value,
+        key: heading.key,
+        snippet: `${e.snippet} (begins with the h1)`,
+      };
     });
   }
   // Structured data may name the article twice (headline, name) or hold several entities; the one

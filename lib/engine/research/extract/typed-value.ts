@@ -38,5 +38,7 @@ export function typedAsBoolean(value: TypedValue): boolean | null {
 
 /** The key two candidates agree on: the same amount in the same currency, the same status. */
 export function typedKey(value: TypedValue): string {
-  return value.kind === 'money' ? `money:${value.amount}:${value.currency ?? ''}` : `availability:${value.status}`;
+  return value.kind === 'money'
+    ? `money:${value.amount}:${value.currency ?? ''}`
+    : `availability:${value.status}`;
 }

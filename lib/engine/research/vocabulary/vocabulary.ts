@@ -66,12 +66,16 @@ export const AVAILABILITY_PHRASES: readonly [string, AvailabilityStatus][] = (
 )
   .flatMap(([status, s]) => {
     for (const t of s.tokens) TOKENS.set(squash(t), status);
-    return [...new Set(Object.values(s.printed).flat().map(fold))].map((p) => [p, status] as [string, AvailabilityStatus]);
+    return [...new Set(Object.values(s.printed).flat().map(fold))].map(
+      (p) => [p, status] as [string, AvailabilityStatus],
+    );
   })
   .sort((a, b) => byLength(a[0], b[0]));
 
 /** Labels of a buy button, folded. */
-export const BUY_LABELS: readonly string[] = [...new Set(Object.values(availabilityData.buy).flat().map(fold))].sort(byLength);
+export const BUY_LABELS: readonly string[] = [
+  ...new Set(Object.values(availabilityData.buy).flat().map(fold)),
+].sort(byLength);
 
 function squash(text: string): string {
   return fold(text).replace(/[\s_-]+/g, '');
