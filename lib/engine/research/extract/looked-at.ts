@@ -1,5 +1,6 @@
 import type { ReadPage } from '../page-types';
 import type { ClassifiedQuery } from './classify-query';
+import { pageKind } from './page-kind';
 
 // What a "not found" says was looked at: enough for an analyst to judge whether the page could have
 // answered (no structured data, no such label, a page of 12 text blocks) without opening it.
@@ -7,7 +8,7 @@ import type { ClassifiedQuery } from './classify-query';
 const MAX_TYPES = 6;
 
 export function describeReading(page: ReadPage): string {
-  const parts: string[] = [];
+  const parts: string[] = [`${indefinite(pageKind(page))} ${pageKind(page) === 'page' ? '' : 'page '}`.replace(/ $/, '')];
   const types = [...new Set(page.metadata.jsonLd.flatMap((e) => e.types))];
   parts.push(
     types.length > 0
@@ -29,4 +30,8 @@ export function describeKind(q: ClassifiedQuery): string {
     return `schema.org ${q.property.name} (structured data ${q.property.schema.join(', ')}; printed labels such as ${labels})`;
   }
   return q.kind === 'passage' ? `a printed "${q.keyword.replace(/[_-]+/g, ' ')}" label, or a passage about it` : q.kind.replace(/_/g, ' ');
+}
+
+function indefinite(word: string): string {
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 }
