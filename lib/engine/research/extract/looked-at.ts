@@ -28,5 +28,8 @@ export function describeKind(q: ClassifiedQuery): string {
     const labels = q.property.labels.slice(-8).reverse().join(', ');
     return `schema.org ${q.property.name} (structured data ${q.property.schema.join(', ')}; printed labels such as ${labels})`;
   }
+  if (q.count) return `${q.count} counted in the main content`;
+  if (q.topics)
+    return `the page's keyword data for "${q.topics.word}" (JSON-LD keywords, about, articleSection; keyword, tag and section meta tags)`;
   return q.kind === 'passage' ? `a passage about ${q.terms.join(' ') || q.keyword}` : q.kind.replace(/_/g, ' ');
 }
