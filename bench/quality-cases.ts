@@ -18,7 +18,9 @@ export type Field =
   | 'address'
   | 'founded'
   | 'employees'
-  | 'price';
+  | 'price'
+  | 'count'
+  | 'topics';
 
 export interface Expectation {
   field: Field;
@@ -142,6 +144,12 @@ export const QUALITY_CASES: { path: string; fields: Expectation[] }[] = [
       f('free text', 'bike_lanes', 'How much money goes to bike lanes?', 'string', { snippet: '$3.2 million' }),
       f('free text', 'tax', 'How much will property taxes rise?', 'string', { snippet: '2.5' }),
       f('email', 'email', 'Newsroom email', 'email', 'tips@riverton-daily.example'),
+      // Counted over the main content (byline included, headline not), never a number printed in it.
+      f('count', 'word_count', 'Number of words in the article', 'number', 119),
+      // From the page's keyword data; its first keyword is the site's own name, which is no topic.
+      f('topics', 'main_topic', 'What is the main topic of the article?', 'string', 'City budget'),
+      f('topics', 'keywords', 'Keywords', 'list', ['City budget', 'Bike lanes', 'Property taxes']),
+      f('topics', 'section', 'Which section is the article in?', 'string', 'Local'),
     ],
   },
   {

@@ -155,6 +155,13 @@ describe('topics fields', () => {
     expect(tags.source?.path).toBe('meta article:tag');
   });
 
+  it("decodes escaped keywords and drops the site's own name", () => {
+    const head =
+      '<meta property="og:site_name" content="News Test">' +
+      '<meta name="news_keywords" content="News Test, Privacy &amp; Technology, Budget">';
+    expect(ask(article(60, head), 'tags', 'Tags', 'list').value).toEqual(['Privacy & Technology', 'Budget']);
+  });
+
   it('gives no topics answer on a page without keyword data, and says what it looked at', () => {
     const answer = ask(article(60), 'main_topic', 'What is the main topic of the article?');
     expect(answer.value).toBeNull();

@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import type { SourceMethod } from '@/lib/contract/task-definition';
 import type { ReadPage } from '../page-types';
 import {
@@ -7,6 +8,7 @@ import {
   type TopicRole,
 } from '../vocabulary/derived-fields';
 import { type Candidate, type Extractor, makeCandidate } from './candidate';
+import { isSiteName, siteNameKeys } from './site-name';
 import { structuredFacts } from './structured-facts';
 
 // The page's topics ("main topic", "keywords", "section") from its own keyword data: JSON-LD
@@ -68,23 +70,29 @@ export function topicSources(page: ReadPage): TopicSource[] {
         method: 'metadata',
       });
   }
+  const siteKeys = siteNameKeys(page.metadata, page.url);
   return [...grouped.values()]
-    .map((s) => ({ ...s, values: cleanValues(s.values) }))
+    .map((s) => ({ ...s, values: cleanValues(s.values, siteKeys) }))
     .filter((s) => s.values.length > 0);
 }
 
-/** Keyword lists are written "a, b; c | d"; a subject's name may hold a comma ("Paris, Texas"). */
+/**
+ * Keyword lists are written "a, b; c | d", some with their entities still escaped ("Privacy &amp;
+ * Technology" is one keyword); a subject's name may hold a comma ("Paris, Texas").
+ */
 function splitValues(value: string, role: TopicRole): string[] {
-  return role === 'about' ? [value] : value.split(/\s*[,;|]\s*/);
+  const text = decodeHTML(value);
+  return role === 'about' ? [text] : text.split(/\s*[,;|]\s*/);
 }
 
-function cleanValues(values: string[]): string[] {
+/** Deduplicated, without junk or the site's own name (a tag "Salon.com" says where, not what). */
+function cleanValues(values: string[], siteKeys: string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of values) {
     const value = raw.replace(/\s+/g, ' ').replace(/^#/, '').trim();
     const key = value.toLowerCase();
-    if (!isTopic(value) || seen.has(key)) continue;
+    if (!isTopic(value) || seen.has(key) || isSiteName(value, siteKeys)) continue;
     seen.add(key);
     out.push(value);
   }
