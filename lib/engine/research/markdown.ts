@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
-import type { Passage } from './page-types';
+import { articleContent, passagesContent } from './main-content';
+import type { Anchor, MainContent, Passage } from './page-types';
 
 // Built once: Turndown compiles its rules in the constructor.
 const turndown = new TurndownService({
@@ -14,23 +15,30 @@ turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'button', 'sel
 const MIN_ARTICLE_CHARS = 140;
 
 /**
- * Main content as markdown. Readability rewrites the document it is given, so this must run
- * after everything else has read the DOM.
+ * Main content as markdown, and as countable text. Readability rewrites the document it is given,
+ * so this must run after everything else has read the DOM.
  */
-export function documentToMarkdown(document: Document, passages: Passage[]): string {
+export function readMainContent(
+  document: Document,
+  passages: Passage[],
+  anchors: Anchor[],
+): { markdown: string; content: MainContent } {
   try {
     const article = new Readability<Node>(document, {
       serializer: (node) => node,
       charThreshold: 300,
     }).parse();
     if (article?.content && (article.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) {
-      // Turndown accepts a DOM node; passing the node skips serialising and re-parsing HTML.
-      return turndown.turndown(article.content as unknown as HTMLElement).trim();
+      const node = article.content as unknown as HTMLElement;
+      // Counted before Turndown reads the node; Turndown accepts a DOM node, which skips
+      // serialising and re-parsing HTML.
+      const content = articleContent(node);
+      return { markdown: turndown.turndown(node).trim(), content };
     }
   } catch {
     // Readability throws on some malformed documents; the whole-page text is still useful.
   }
-  return passagesToMarkdown(passages);
+  return { markdown: passagesToMarkdown(passages), content: passagesContent(passages, anchors) };
 }
 
 export function passagesToMarkdown(passages: Passage[]): string {

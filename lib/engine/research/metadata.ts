@@ -30,6 +30,8 @@ export function readHead(
       )?.toLowerCase();
       const content = el.getAttribute('content');
       if (key && content && !(key in meta)) meta[key] = collapseWhitespace(content);
+      // OpenGraph repeats article:tag once per tag; the page's topics are all of them.
+      else if (key && content && key.endsWith(':tag')) meta[key] += `, ${collapseWhitespace(content)}`;
     } else if (tag === 'TITLE' && title === null) {
       title = collapseWhitespace(el.textContent ?? '') || null;
     } else if (

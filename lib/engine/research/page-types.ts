@@ -66,6 +66,19 @@ export interface PrintedByline {
   names: string[];
 }
 
+/** The main content, for fields computed over it ("number of words"). */
+export interface MainContent {
+  /** Its text, one block per line. */
+  text: string;
+  /** Whether Readability found an article; otherwise the page's text blocks outside its chrome. */
+  isArticle: boolean;
+  paragraphs: number;
+  headings: number;
+  links: number;
+  /** Unknown (null) when no article was found: text blocks do not keep images. */
+  images: number | null;
+}
+
 export interface ReadPage {
   url: string;
   status: number;
@@ -84,6 +97,8 @@ export interface ReadPage {
    * extractor does not.
    */
   markdown: () => string;
+  /** The same main content as text and counts of its parts; read with the markdown, on first call. */
+  mainContent?: () => MainContent;
   /**
    * Byline elements in document order, outside navigation, asides and comments. Read from the DOM
    * on first call: only author questions want them.

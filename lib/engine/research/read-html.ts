@@ -1,11 +1,11 @@
 import { parseHTML } from 'linkedom';
 import { walkBody } from './dom-walk';
 import { ensureSkeleton } from './html-skeleton';
-import { documentToMarkdown } from './markdown';
+import { readMainContent } from './markdown';
 import { readHead } from './metadata';
 import { parseMicrodata } from './microdata';
 import { findPrintedBylines } from './extract/printed-bylines';
-import type { PrintedByline, ReadPage } from './page-types';
+import type { MainContent, PrintedByline, ReadPage } from './page-types';
 
 interface Input {
   url: string;
@@ -33,7 +33,12 @@ export function readHtml(input: Input): ReadPage {
   const metadata = readHead(document, baseUrl, jsonLd, walk.times, walk.h1);
   let bylines: PrintedByline[] | null = null;
   const readBylines = () => (bylines ??= body ? findPrintedBylines(body) : []);
-  let markdown: string | null = null;
+  let main: { markdown: string; content: MainContent } | null = null;
+  const readMain = () => {
+    // Readability rewrites the document and removes the bylines it finds: read them first.
+    readBylines();
+    return (main ??= readMainContent(document, walk.passages, walk.anchors));
+  };
   return {
     url: input.url,
     status: input.status,
@@ -45,11 +50,8 @@ export function readHtml(input: Input): ReadPage {
     actions: walk.actions,
     fields: [],
     contentLanguage: input.contentLanguage,
-    markdown: () => {
-      // Readability rewrites the document and removes the bylines it finds: read them first.
-      readBylines();
-      return (markdown ??= documentToMarkdown(document, walk.passages));
-    },
+    markdown: () => readMain().markdown,
+    mainContent: () => readMain().content,
     bylines: readBylines,
   };
 }

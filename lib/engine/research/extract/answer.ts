@@ -10,6 +10,7 @@ import { pageCountry } from './country';
 import { extractEmails } from './email';
 import { extractField } from './field';
 import { extractLink } from './link';
+import { extractCount } from './content-counts';
 import { extractCompanyName, extractProductName } from './names';
 import { extractDescription, extractLanguage, extractTitle, extractWebsite } from './page-facts';
 import { extractPassage } from './passage-answer';
@@ -20,6 +21,7 @@ import { printedFieldCandidates } from './printed-pairs';
 import { isItemPage } from './product-price';
 import { extractProperty } from './property';
 import { extractSocial } from './social';
+import { extractTopics } from './topics';
 import { describeKind, describeReading } from './looked-at';
 import { isTypedValue, typedKey } from './typed-value';
 
@@ -42,6 +44,8 @@ const EXTRACTORS: Record<QueryKind, Extractor> = {
   website: extractWebsite,
   link: extractLink,
   property: extractProperty,
+  count: extractCount,
+  topics: extractTopics,
   passage: extractPassage,
 };
 /** Facts about the named page itself; other pages of the site would answer a different question. */
@@ -54,6 +58,8 @@ const PAGE_SCOPED = new Set<QueryKind>([
   'author',
   'published',
   'property',
+  'count',
+  'topics',
 ]);
 /** Kinds whose patterns can miss; the best matching passage is better than nothing. */
 const PASSAGE_FALLBACK = new Set<QueryKind>([

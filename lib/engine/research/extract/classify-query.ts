@@ -1,5 +1,6 @@
 import type { OutputType, ResearchQuery } from '@/lib/contract/task-definition';
 import { contentWords, fold } from '../text-utils';
+import { type CountUnit, countAsked, type TopicsAsked, topicsAsked } from '../vocabulary/derived-fields';
 import { type PropertyTerm, propertyAsked } from '../vocabulary/vocabulary';
 
 export type SocialNetwork = 'linkedin' | 'x' | 'facebook' | 'instagram' | 'youtube' | 'github';
@@ -23,6 +24,8 @@ export type QueryKind =
   | 'website'
   | 'link'
   | 'property'
+  | 'count'
+  | 'topics'
   | 'passage';
 
 export interface ClassifiedQuery {
@@ -34,6 +37,10 @@ export interface ClassifiedQuery {
   network?: SocialNetwork;
   /** Set for 'property': the schema.org property of the vocabulary the field asks for. */
   property?: PropertyTerm;
+  /** Set for 'count': what to count in the main content. */
+  count?: CountUnit;
+  /** Set for 'topics': what of the page's keyword data was asked for. */
+  topics?: TopicsAsked;
   /** Content words of keyword + query, folded; used for passage search, link ranking and table headers. */
   terms: string[];
 }
@@ -96,6 +103,12 @@ export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
   if (q.type === 'email') return { ...base, kind: 'email' };
   if (/^(company|organi[sz]ation|business|brand|firm)$/.test(keywordText.trim()))
     return { ...base, kind: 'company_name' };
+  // Computed over the page, never read from a number or a passage in it: "number of words",
+  // "main topic". Before the broader rules, which would take "how many images" for a passage.
+  const count = q.type === 'string' || q.type === 'number' ? countAsked(text) : null;
+  if (count) return { ...base, kind: 'count', count };
+  const topics = q.type === 'string' || q.type === 'list' ? topicsAsked(text, base.terms) : null;
+  if (topics) return { ...base, kind: 'topics', topics };
   // A property of the vocabulary (SKU, availability, ISBN, publisher…) named in the field's name or
   // question, in any of the words analysts use for it.
   const property = propertyAsked(text);
@@ -124,7 +137,8 @@ export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
  * "How can plans be cancelled?" ask about pricing terms, which a passage answers.
  */
 function asksForPrice(text: string, type: OutputType): boolean {
-  const question = /^(how|what|which|when|why|where|who|do|does|is|are|can|could|will|would|has|have|should)\b/.test(text);
+  const question =
+    /^(how|what|which|when|why|where|who|do|does|is|are|can|could|will|would|has|have|should)\b/.test(text);
   if (!question || type === 'number') return true;
   if (/^(do|does|is|are|can|could|will|would|has|have|should)\b/.test(text)) return false;
   return /\b(how much|price|prices|pricing|cost|costs|fee|fees|preis|preise|prix)\b/.test(text);

@@ -8,7 +8,9 @@ import { pageKind } from './page-kind';
 const MAX_TYPES = 6;
 
 export function describeReading(page: ReadPage): string {
-  const parts: string[] = [`${indefinite(pageKind(page))} ${pageKind(page) === 'page' ? '' : 'page '}`.replace(/ $/, '')];
+  const parts: string[] = [
+    `${indefinite(pageKind(page))} ${pageKind(page) === 'page' ? '' : 'page '}`.replace(/ $/, ''),
+  ];
   const types = [...new Set(page.metadata.jsonLd.flatMap((e) => e.types))];
   parts.push(
     types.length > 0
@@ -29,7 +31,12 @@ export function describeKind(q: ClassifiedQuery): string {
     const labels = q.property.labels.slice(-8).reverse().join(', ');
     return `schema.org ${q.property.name} (structured data ${q.property.schema.join(', ')}; printed labels such as ${labels})`;
   }
-  return q.kind === 'passage' ? `a printed "${q.keyword.replace(/[_-]+/g, ' ')}" label, or a passage about it` : q.kind.replace(/_/g, ' ');
+  if (q.count) return `${q.count} counted in the main content`;
+  if (q.topics)
+    return `the page's keyword data for "${q.topics.word}" (JSON-LD keywords, about, articleSection; keyword, tag and section meta tags)`;
+  return q.kind === 'passage'
+    ? `a printed "${q.keyword.replace(/[_-]+/g, ' ')}" label, or a passage about it`
+    : q.kind.replace(/_/g, ' ');
 }
 
 function indefinite(word: string): string {
