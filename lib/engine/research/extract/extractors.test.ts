@@ -161,7 +161,25 @@ describe('passages', () => {
       'payload',
       'How much can the robots lift?',
     );
-    expect(answer.value).toBe('Our warehouse robots lift up to 40 kg.');
+    expect(answer.value).toBe('Our warehouse robots lift up to 40 kg');
     expect(answer.source?.snippet).toBe('Our warehouse robots lift up to 40 kg.');
+  });
+
+  it('answers a question with the clause that holds its answer, quoting the whole sentence', () => {
+    const sentence =
+      'Council member Rita Alvarez, who voted against the plan, said property taxes would rise by 2.5 percent as a result.';
+    const answer = ask(
+      `<p>${sentence}</p><p>Unrelated text.</p>`,
+      'tax',
+      'How much will property taxes rise?',
+    );
+    expect(answer.value).toBe('said property taxes would rise by 2.5 percent as a result');
+    expect(answer.source?.snippet).toBe(sentence);
+  });
+
+  it('answers a field named by a topic with the passage, as an analyst would copy it', () => {
+    const text = 'Refunds arrive within a week, and returns are free within 60 days.';
+    const answer = ask(`<p>${text}</p><p>Unrelated text.</p>`, 'refunds', 'Refunds');
+    expect(answer.value).toBe(text);
   });
 });

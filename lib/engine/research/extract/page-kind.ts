@@ -20,14 +20,25 @@ export type PageKind =
 
 const BY_TYPE: [PageKind, (t: string) => boolean][] = [
   ['book', (t) => t === 'Book'],
-  ['product', (t) => PRODUCT_TYPES.has(t) || t === 'Offer' || t === 'AggregateOffer' || t === 'Car' || t === 'Vehicle'],
+  [
+    'product',
+    (t) => PRODUCT_TYPES.has(t) || t === 'Offer' || t === 'AggregateOffer' || t === 'Car' || t === 'Vehicle',
+  ],
   ['job posting', (t) => t === 'JobPosting'],
   ['recipe', (t) => t === 'Recipe'],
   ['event', (t) => t.endsWith('Event')],
   ['article', (t) => ARTICLE_TYPES.has(t)],
-  ['listing', (t) => t === 'ItemList' || t === 'CollectionPage' || t === 'SearchResultsPage' || t === 'OfferCatalog'],
+  [
+    'listing',
+    (t) => t === 'ItemList' || t === 'CollectionPage' || t === 'SearchResultsPage' || t === 'OfferCatalog',
+  ],
   ['person', (t) => t === 'Person' || t === 'ProfilePage'],
-  ['local business', (t) => t === 'LocalBusiness' || (ORGANIZATION_TYPES.has(t) && t !== 'Organization' && t !== 'Corporation' && t !== 'NGO')],
+  [
+    'local business',
+    (t) =>
+      t === 'LocalBusiness' ||
+      (ORGANIZATION_TYPES.has(t) && t !== 'Organization' && t !== 'Corporation' && t !== 'NGO'),
+  ],
   ['organization', (t) => ORGANIZATION_TYPES.has(t)],
 ];
 const OG_TYPES: Record<string, PageKind> = {
@@ -56,7 +67,9 @@ function declaredKind(page: ReadPage): PageKind | null {
   // The page's main entity is its first one that is not the site or its navigation.
   const types = page.metadata.jsonLd
     .flatMap((e) => e.types)
-    .filter((t) => t !== 'WebSite' && t !== 'BreadcrumbList' && t !== 'SiteNavigationElement' && t !== 'WebPage');
+    .filter(
+      (t) => t !== 'WebSite' && t !== 'BreadcrumbList' && t !== 'SiteNavigationElement' && t !== 'WebPage',
+    );
   for (const [kind, test] of BY_TYPE) if (types.some(test)) return kind;
   const og = page.metadata.meta['og:type']?.toLowerCase();
   return (og && OG_TYPES[og]) || null;

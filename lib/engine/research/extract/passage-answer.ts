@@ -44,8 +44,43 @@ function shapeValue(q: ClassifiedQuery, hit: PassageHit, focus: string): unknown
     case 'list':
       return hit.passage.items ?? listFromText(hit.passage);
     default:
+      // A question gets the part of the passage that answers it; a field named by a topic ("Return
+      // policy") gets the passage, which is what an analyst would copy.
+      if (QUESTION.test(fold(q.query).trim())) return answerClause(focus, hit.matched, q);
       return hit.passage.text.length <= MAX_ANSWER ? hit.passage.text.replace(/\n/g, ', ') : focus;
   }
+}
+
+const QUESTION =
+  /^(what|which|who|whom|whose|when|where|how|wer|was|wann|wo|wie|welche[rsn]?|qui|que|quel(le)?s?|quand|ou|comment|quien|cual|cuando|donde|como|chi|quale|quando|dove)\b/;
+const ASKS_AMOUNT =
+  /^(how (much|many|long|often|old|far|big)|when|what (time|date|day|year)|which (day|date|year))\b/;
+const CLAUSE_BREAK = /\s*[;—–]\s+|,\s+|\s+\(|\)\s*/;
+const MIN_CLAUSE_WORDS = 3;
+
+/**
+ * The clause of the sentence that holds the answer: the one with most of the question's words, or
+ * for "how much / how many / when" questions the one with a number beside them.
+ */
+function answerClause(sentence: string, terms: string[], q: ClassifiedQuery): string {
+  const clauses = sentence
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim().replace(/[.!?;,:]+$/, ''))
+    .filter(Boolean);
+  if (clauses.length <= 1) return sentence.replace(/[\s.]+$/, '');
+  const wantsAmount = ASKS_AMOUNT.test(fold(q.query).trim());
+  let best = '';
+  let bestScore = -1;
+  for (const clause of clauses) {
+    if (clause.split(/\s+/).length < MIN_CLAUSE_WORDS) continue;
+    const found = new Set(termPositions(clause, terms).map((p) => p.term)).size;
+    const score = found + (wantsAmount && /\d/.test(clause) ? 1.5 : 0);
+    if (score > bestScore) {
+      best = clause;
+      bestScore = score;
+    }
+  }
+  return bestScore > 0 ? best : sentence.replace(/[\s.]+$/, '');
 }
 
 /** The sentence of the passage holding the most query terms. */
