@@ -260,7 +260,8 @@ function isPageChrome(el: Element): boolean {
   return /cookie|consent|navigation|navbar|menu|breadcrumb/i.test(marker);
 }
 
-function isHidden(el: Element): boolean {
+/** Hidden from the eye (not only from screen readers): shared with the byline reader. */
+export function isHidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   // aria-hidden hides from screen readers, not from the eye: on a small element it marks a duplicate
   // or an icon, but pages also set it on their whole content while a dialog (a consent banner) is open.

@@ -1,4 +1,5 @@
 import type { PrintedByline } from '../page-types';
+import { isHidden } from '../dom-walk';
 
 // Bylines as pages mark them up: rel="author" links, itemprop="author", and elements whose class
 // or id names a byline or an author (the signals Mozilla Readability uses). Walked in document
@@ -189,8 +190,3 @@ function textWithBreaks(el: Element): string {
   return out;
 }
 
-function isHidden(el: Element): boolean {
-  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
-  const style = el.getAttribute('style');
-  return style !== null && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
-}
