@@ -4,6 +4,7 @@ import { ensureSkeleton } from './html-skeleton';
 import { readMainContent } from './markdown';
 import { readHead } from './metadata';
 import { parseMicrodata } from './microdata';
+import { parseRdfa } from './rdfa';
 import { findPrintedBylines } from './extract/printed-bylines';
 import type { MainContent, PrintedByline, ReadPage } from './page-types';
 
@@ -27,9 +28,9 @@ export function readHtml(input: Input): ReadPage {
   const walk = body
     ? walkBody(body, baseUrl)
     : { passages: [], anchors: [], tables: [], jsonLd: [], times: [], h1: null, actions: [] };
-  // Microdata items join the JSON-LD entities, so extractors read one list of typed objects.
-  const microdata = parseMicrodata(input.html, baseUrl.href);
-  const jsonLd = microdata.length > 0 ? [...walk.jsonLd, JSON.stringify(microdata)] : walk.jsonLd;
+  // Microdata and RDFa items join the JSON-LD entities, so extractors read one list of typed objects.
+  const items = [...parseMicrodata(input.html, baseUrl.href), ...parseRdfa(input.html, baseUrl.href)];
+  const jsonLd = items.length > 0 ? [...walk.jsonLd, JSON.stringify(items)] : walk.jsonLd;
   const metadata = readHead(document, baseUrl, jsonLd, walk.times, walk.h1);
   let bylines: PrintedByline[] | null = null;
   const readBylines = () => (bylines ??= body ? findPrintedBylines(body) : []);
