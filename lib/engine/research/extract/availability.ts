@@ -9,7 +9,7 @@ import {
 } from '../vocabulary/vocabulary';
 import { type Candidate, makeCandidate, type PageContext } from './candidate';
 import { findLabelled } from './labelled-values';
-import { structuredFacts } from './structured-facts';
+import { factsAt } from './structured-facts';
 import type { Availability } from './typed-value';
 
 // Whether an item can be bought, as a schema.org status: from the offer's structured data, from a
@@ -23,8 +23,7 @@ const MAX_PASSAGES = 600;
 export function availabilityCandidates(term: PropertyTerm, ctx: PageContext): Candidate[] {
   const out: Candidate[] = [];
   const value = (status: AvailabilityStatus): Availability => ({ kind: 'availability', status });
-  for (const fact of structuredFacts(ctx.page)) {
-    if (!term.schema.includes(fact.property)) continue;
+  for (const fact of factsAt(ctx.page, term.schema)) {
     const status = availabilityToken(fact.value);
     if (status)
       out.push(
@@ -105,6 +104,18 @@ function phraseStatus(text: string, afterLabel: boolean): AvailabilityStatus | n
  * block, or a stock status line ("In stock.", "Derzeit nicht verfügbar.").
  */
 export function offersToBuy(page: ReadPage): boolean {
+  let sells = sellsCache.get(page);
+  if (sells === undefined) {
+    sells = readOffersToBuy(page);
+    sellsCache.set(page, sells);
+  }
+  return sells;
+}
+
+// Asked by the price reader for every price field and page, and by the page kind: read once.
+const sellsCache = new WeakMap<ReadPage, boolean>();
+
+function readOffersToBuy(page: ReadPage): boolean {
   if (page.actions.some((a) => !a.disabled && isBuyLabel(a.text))) return true;
   return page.passages
     .slice(0, MAX_PASSAGES)

@@ -33,12 +33,12 @@ describe('findLabelled', () => {
   });
 
   it('reads a label block followed by its value block', () => {
-    const hits = findLabelled(page('<div>eBay item number:</div><div>302474151804</div>'), skuLabels);
+    const hits = findLabelled(page("<div>Seller's item number:</div><div>302474151804</div>"), skuLabels);
     expect(hits).toEqual([
       {
-        label: 'ebay item number',
+        label: 'item number',
         rest: '302474151804',
-        quote: 'eBay item number: 302474151804',
+        quote: "Seller's item number: 302474151804",
         passage: 1,
         boilerplate: false,
       },

@@ -3,7 +3,7 @@ import { fold } from '../text-utils';
 
 // Values a page prints after a label: "SKU: 746423", "Artikel-Nr. 2800395267", a table row
 // "ASIN | B07FW264WL" (read as "ASIN; B07FW264WL"), a definition list, or a label block followed by
-// its value block ("eBay item number:" then "302474151804"). Labels come from the vocabulary.
+// its value block ("Item number:" then "4012345"). Labels come from the vocabulary.
 
 export interface Labelled {
   label: string;
@@ -29,11 +29,14 @@ export function findLabelled(page: ReadPage, labels: readonly string[]): Labelle
     for (const line of lines) {
       for (const hit of labelHits(line, labels)) out.push({ ...hit, passage: index, boilerplate });
     }
-    // A block that is only a label, its value in the next block.
+    // A block that is only a label, its value in the next block. The label may be qualified by a
+    // word or two before it ("Seller's item number:"), never followed by more.
     const next = passages[index + 1];
     if (next && p.text.length <= MAX_LABEL_BLOCK && !p.text.includes('\n')) {
       const bare = fold(p.text).replace(/[\s:：#]+$/, '');
-      const label = labels.find((l) => l === bare);
+      const label = labels.find(
+        (l) => bare === l || (bare.endsWith(l) && /[\s'’]$/.test(bare.slice(0, -l.length))),
+      );
       const value = next.text.split('\n')[0]?.trim() ?? '';
       if (label && value)
         out.push({

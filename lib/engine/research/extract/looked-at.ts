@@ -8,9 +8,8 @@ import { pageKind } from './page-kind';
 const MAX_TYPES = 6;
 
 export function describeReading(page: ReadPage): string {
-  const parts: string[] = [
-    `${indefinite(pageKind(page))} ${pageKind(page) === 'page' ? '' : 'page '}`.replace(/ $/, ''),
-  ];
+  const kind = pageKind(page);
+  const parts: string[] = [kind === 'page' ? 'a page' : `${indefinite(kind)} page`];
   const types = [...new Set(page.metadata.jsonLd.flatMap((e) => e.types))];
   parts.push(
     types.length > 0

@@ -57,25 +57,20 @@ export function productPriceCandidates(ctx: PageContext): Candidate[] {
   const printed = printedPrices(page, hint);
   const out: Candidate[] = [];
   const mainRoot = mainItem(page, facts);
-  // Offer markup that states two prices for the one item (a list and a sale price, an estimate) is
-  // no proof of either; the printed price decides.
-  const mainAmounts = new Set<number>();
-  for (const fact of facts) {
-    if (!isPriceFact(fact) || (fact.root !== -1 && fact.root !== mainRoot)) continue;
-    const money = moneyFromData(fact.value, pageCurrency, hint);
-    if (money) mainAmounts.add(money.amount);
-  }
-  for (const fact of facts) {
-    if (!isPriceFact(fact)) continue;
+  const prices = facts.filter(isPriceFact).flatMap((fact) => {
     const currency =
       facts.find(
         (f) => f.root === fact.root && f.property === fact.property.replace(/[^.]+$/, 'pricecurrency'),
       )?.value ?? pageCurrency;
     const money = moneyFromData(fact.value, currency, hint);
-    if (!money || money.amount <= 0) continue;
-    const shown = printed.some((p) => p.money.amount === money.amount);
     const main = fact.root === -1 || fact.root === mainRoot;
-    const agreed = mainAmounts.size <= 1;
+    return money && money.amount > 0 ? [{ fact, currency, money, main }] : [];
+  });
+  // Offer markup that states two prices for the one item (a list and a sale price, an estimate) is
+  // no proof of either; the printed price decides.
+  const agreed = new Set(prices.filter((p) => p.main).map((p) => p.money.amount)).size <= 1;
+  for (const { fact, currency, money, main } of prices) {
+    const shown = printed.some((p) => p.money.amount === money.amount);
     const confidence = main ? (shown ? (agreed ? 0.95 : 0.8) : agreed ? 0.86 : 0.66) : 0.55;
     out.push(
       makeCandidate(

@@ -5,7 +5,7 @@ import { availabilityCandidates } from './availability';
 import { findLabelled, type Labelled } from './labelled-values';
 import { findDate } from './dates';
 import { isPrinted } from './page-text';
-import { structuredFacts } from './structured-facts';
+import { factsAt } from './structured-facts';
 
 // A field resolved to a schema.org property of the vocabulary (extract/../vocabulary): read from
 // the page's structured data at the property's paths, and from the values printed after its labels.
@@ -25,8 +25,7 @@ export const extractProperty: Extractor = (q, ctx) => {
 
 function fromStructuredData(term: PropertyTerm, ctx: PageContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const fact of structuredFacts(ctx.page)) {
-    if (!term.schema.includes(fact.property)) continue;
+  for (const fact of factsAt(ctx.page, term.schema)) {
     const value = shape(term, fact.value, true);
     if (!value) continue;
     const printed = isPrinted(ctx.page, value);
