@@ -6,8 +6,24 @@ import { z } from 'zod';
 export const InputTypeSchema = z.enum(['url', 'string', 'number', 'email']);
 export type InputType = z.infer<typeof InputTypeSchema>;
 
-export const OutputTypeSchema = z.enum(['string', 'number', 'boolean', 'date', 'url', 'email', 'list']);
+// money answers "49.00 EUR" (the amount with the currency's decimals, then its ISO 4217 code; an
+// amount printed without a currency stays a bare amount); phone answers the number in international
+// form when it can be read as one. Both are additive to the spec, which shows outputs by name only.
+export const OutputTypeSchema = z.enum(['string', 'number', 'money', 'boolean', 'date', 'url', 'email', 'phone', 'list']);
 export type OutputType = z.infer<typeof OutputTypeSchema>;
+
+/** What a `list` output holds, one value per element (the field editor's "list of …"). */
+export const ListItemTypeSchema = z.enum(['string', 'number', 'money', 'date', 'url', 'email', 'phone']);
+export type ListItemType = z.infer<typeof ListItemTypeSchema>;
+
+/**
+ * In a list task (`list: true`) an output is a column of the rows (`row`, the default) or asked once
+ * for the whole page (`task`: its answer goes to data_json, next to the rows in list_data_json), so
+ * one task returns a company's email and phone and its pricing plans with their prices. Outside a
+ * list task every output is asked once and scope is ignored.
+ */
+export const OutputScopeSchema = z.enum(['row', 'task']);
+export type OutputScope = z.infer<typeof OutputScopeSchema>;
 
 const IdentifierSchema = z
   .string()
@@ -28,6 +44,11 @@ export const TaskOutputSchema = z.object({
   type: OutputTypeSchema,
   /** The question the research runner answers for this output; may reference inputs as {input_name}. */
   query: z.string().min(1).max(2000),
+  /** Formatting guidance in the analyst's words ("international format", "as one short phrase"). */
+  format: z.string().max(500).optional(),
+  /** For `list` outputs: the type of each element. */
+  items: ListItemTypeSchema.optional(),
+  scope: OutputScopeSchema.optional(),
 });
 export type TaskOutput = z.infer<typeof TaskOutputSchema>;
 
@@ -47,6 +68,10 @@ export const ResearchQuerySchema = z.object({
   query: z.string().min(1).max(2000),
   type: OutputTypeSchema,
   description: z.string().max(2000).optional(),
+  format: z.string().max(500).optional(),
+  items: ListItemTypeSchema.optional(),
+  /** In a list run: `task` asks once for the page instead of once per row (see OutputScopeSchema). */
+  scope: OutputScopeSchema.optional(),
 });
 export type ResearchQuery = z.infer<typeof ResearchQuerySchema>;
 

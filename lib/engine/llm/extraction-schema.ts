@@ -17,6 +17,10 @@ export function valueSchema(type: OutputType): z.ZodType {
       return z.string().describe('absolute URL');
     case 'email':
       return z.string().describe('email address');
+    case 'money':
+      return z.string().describe('amount and ISO 4217 currency code, e.g. "49.00 EUR"');
+    case 'phone':
+      return z.string().describe('phone number in international format, e.g. "+41 44 668 18 00"');
     case 'list':
       return z.array(z.string());
     default:

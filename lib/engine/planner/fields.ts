@@ -225,6 +225,8 @@ const CUSTOM_QUERY: Record<OutputType, string> = {
   url: 'What is the web address (URL) of {poss} %s?',
   date: 'What is {poss} %s? Give the date.',
   number: 'What is {poss} %s? Give a number.',
+  money: 'What is {poss} %s? Give the amount and currency.',
+  phone: 'What is {poss} %s? Give the phone number.',
   boolean: 'Does the website say {the} has %s? Answer yes or no.',
   list: 'What are {poss} %s? List each one.',
 };

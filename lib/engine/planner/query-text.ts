@@ -9,6 +9,8 @@ const CONTEXT_TAIL = /((?:\s\([^()]*: \{[a-z][a-z0-9_]*\}\))+)$/;
 const TYPE_HINTS: Record<OutputType, string> = {
   string: '',
   number: ' Give a number.',
+  money: ' Give the amount and currency.',
+  phone: ' Give the phone number.',
   boolean: ' Answer yes or no.',
   date: ' Give the date.',
   list: ' List each one.',
