@@ -17,3 +17,5 @@ export function planFromDescription(description: string): PlanResult {
 export function applyInstruction(current: TaskDefinition, instruction: string): EditResult {
   return applyEdit(current, instruction);
 }
+
+export { nameForDefinition } from './task-name';

@@ -1,8 +1,11 @@
 // A short human name for a planned task: "Company contact details", "Product list: name and price".
 
+import type { TaskDefinition } from '@/lib/contract/task-definition';
 import type { PlannedOutput } from './fields';
+import { detectListShape } from './list-shape';
 import { capitalise, joinWords } from './names';
-import type { Subject } from './subject';
+import { detectSubject, makeSubject, type Subject } from './subject';
+import { lookupField } from './vocabulary';
 
 const MAX_NAME = 200;
 
@@ -24,4 +27,22 @@ export function nameTask(planned: readonly PlannedOutput[], subject: Subject): s
     name = `${noun} profile: ${labels.slice(0, 2).join(', ')} and ${labels.length - 2} more`;
   }
   return name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - 1).trimEnd()}…`;
+}
+
+/**
+ * The name a task's current fields suggest, for tasks the user has not renamed: after every edit the
+ * name follows the fields ("Company contact details" becomes "Company email, phone and CEO name").
+ */
+export function nameForDefinition(def: TaskDefinition): string {
+  const subject = def.list
+    ? makeSubject(detectListShape(def.description)?.item ?? 'item', true)
+    : detectSubject(def.description, def.inputs);
+  const planned: PlannedOutput[] = def.outputs.map((output) => {
+    const known = lookupField(output.name, subject.noun);
+    const label = known?.name === output.name ? known.label : output.name.replace(/_/g, ' ');
+    return known?.group && known.name === output.name
+      ? { output, label, group: known.group, explicitType: false }
+      : { output, label, explicitType: false };
+  });
+  return nameTask(planned, subject);
 }
