@@ -2,11 +2,13 @@
 
 import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
 import { planPhrase } from './fields';
+import { targetOutputs } from './instruction-format';
+import type { AddItem } from './instruction-parse';
 import { contextSuffix } from './inputs';
 import { matchOutput } from './match';
 import { capitalise, humanise, isIdentifier, listNames, toIdentifier, words } from './names';
 import { unquote } from './phrases';
-import { appendGuidance, placeholders, retypeQuery } from './query-text';
+import { placeholders, retypeQuery } from './query-text';
 import {
   existingOutputs,
   MAX_OUTPUTS,
@@ -26,36 +28,122 @@ function sameField(a: string, b: string): boolean {
   return fa !== undefined && fa.name === lookupField(humanise(b))?.name;
 }
 
-export function addOutputs(state: EditState, items: readonly string[]): void {
+/**
+ * Adds the outputs `items` name. `replacing` is the output a "replace X with Y" removes next: the new
+ * outputs take its place in the order, and (in a list task) its scope.
+ */
+export function addOutputs(state: EditState, items: readonly AddItem[], replacing?: string): void {
   const { def } = state;
+  const replaced = replacing ? matchOutput(def.outputs, replacing) : undefined;
+  const anchor = replaced?.kind === 'one' ? replaced.item : undefined;
+  let at = anchor ? def.outputs.indexOf(anchor) : def.outputs.length;
   for (const item of items) {
-    const planned = planPhrase(item, {
+    const planned = planPhrase(aboutField(item.phrase, state.subject.noun), {
       subject: state.subject,
       allowCustom: true,
       allowBareX: state.allowBareX,
     });
     if (planned.length === 0) {
       refuse(
-        `Could not tell what output ${quote(item)} means. Name the value to extract, for example 'add the CEO name'.`,
+        `Could not tell what output ${quote(item.phrase)} means. Name the value to extract, for example 'add the CEO name'.`,
+        item.phrase,
       );
     }
     for (const p of planned) {
-      const existing = def.outputs.find((o) => sameField(o.name, p.output.name));
+      const existing = def.outputs.find((o) => o !== anchor && sameField(o.name, p.output.name));
       if (existing) {
         state.last = existing.name;
         if (p.explicitType && existing.type !== p.output.type) {
           retypeOutput(state, existing, p.output.type);
+        } else if (item.format) {
+          setFormat(state, existing, item.format);
         } else {
           state.notes.push(`output \`${existing.name}\` already exists (${existing.type})`);
         }
         continue;
       }
       if (def.outputs.length >= MAX_OUTPUTS) refuse(`A task can have at most ${MAX_OUTPUTS} outputs.`);
-      def.outputs.push({ ...p.output, query: `${p.output.query}${contextSuffix(def.inputs)}` });
-      state.changes.push(`added output \`${p.output.name}\` (${p.output.type})`);
-      state.last = p.output.name;
+      const output: TaskOutput = { ...p.output, query: `${p.output.query}${contextSuffix(def.inputs)}` };
+      if (item.format) output.format = item.format;
+      if (def.list && anchor?.scope) output.scope = anchor.scope;
+      def.outputs.splice(at, 0, output);
+      at += 1;
+      state.changes.push(
+        `added output \`${output.name}\` (${output.type})${output.format ? `, formatted ${quote(output.format)}` : ''}`,
+      );
+      state.last = output.name;
     }
   }
+}
+
+// "the number of words in the article" is about the article: the place adds nothing to the field.
+const PAGE_NOUNS = 'article|page|post|blog\\s+post|story|document|text|website|site|listing|book|company';
+
+/** The field a phrase names, without "in the article" and "single" around it. */
+function aboutField(phrase: string, subjectNoun: string): string {
+  const nouns = `${subjectNoun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${PAGE_NOUNS}`;
+  const tail = new RegExp(
+    `\\s+(?:in|of|on|from|for|inside|within)\\s+(?:the|this|that|each|every|its)\\s+(?:${nouns})s?$`,
+    'i',
+  );
+  const stripped = phrase.trim().replace(tail, '');
+  return stripped.replace(/^((?:the|a|an|its|their)\s+)?(?:single|sole|one)\s+(?=\S+\s+\S)/i, '$1');
+}
+
+/** Sets an output's formatting guidance; the set of outputs and their types stay as they are. */
+function setFormat(state: EditState, output: TaskOutput, guidance: string): void {
+  const text = checkText(guidance, 'formatting guidance');
+  state.last = output.name;
+  if (output.format === text) {
+    state.notes.push(`\`${output.name}\` is already formatted ${quote(text)}`);
+    return;
+  }
+  if (text.length > 500)
+    refuse(`The formatting guidance is too long (${text.length} characters; at most 500).`);
+  output.format = text;
+  state.changes.push(`formatted \`${output.name}\` ${quote(text)}`);
+}
+
+/** "dates as YYYY-MM-DD": every output the target names gets the guidance. */
+export function formatOutputs(state: EditState, target: string, guidance: string): void {
+  const targets = PRONOUN_TARGET.test(target.trim())
+    ? [resolveOutput(state, target, 'format')]
+    : targetOutputs(state.def.outputs, target);
+  if (targets.length === 0) resolveOutput(state, target, 'format');
+  for (const output of targets) setFormat(state, output, guidance);
+}
+
+const PRONOUN_TARGET = /^(?:it|that|this|this\s+one|that\s+one|the\s+new\s+one)$/i;
+
+/** Reorders outputs: "move phone before email", "put price first". */
+export function moveOutput(
+  state: EditState,
+  target: string,
+  to: 'first' | 'last' | { before: string } | { after: string },
+): void {
+  const { def } = state;
+  const output = resolveOutput(state, target, 'move');
+  const rest = def.outputs.filter((o) => o !== output);
+  let index: number;
+  let where: string;
+  if (to === 'first' || to === 'last') {
+    index = to === 'first' ? 0 : rest.length;
+    where = to;
+  } else {
+    const relative = 'before' in to ? to.before : to.after;
+    const other = resolveOutput(state, relative, 'move next to');
+    if (other === output) refuse(`Cannot move \`${output.name}\` relative to itself.`);
+    index = rest.indexOf(other) + ('before' in to ? 0 : 1);
+    where = `${'before' in to ? 'before' : 'after'} \`${other.name}\``;
+  }
+  rest.splice(index, 0, output);
+  if (rest.every((o, i) => o === def.outputs[i])) {
+    state.notes.push(`\`${output.name}\` is already ${where}`);
+    return;
+  }
+  def.outputs = rest;
+  state.last = output.name;
+  state.changes.push(`moved \`${output.name}\` ${where}`);
 }
 
 export function removeOutputs(state: EditState, targets: readonly string[]): void {
@@ -161,17 +249,6 @@ export function setDescription(state: EditState, target: string, description: st
   }
   output.description = value;
   state.changes.push(`changed the description of \`${output.name}\` to ${quote(value)}`);
-}
-
-export function addGuidance(state: EditState, target: string, guidance: string): void {
-  const output = resolveOutput(state, target, 'change');
-  const text = checkText(guidance, 'guidance');
-  if (output.query.includes(text)) {
-    state.notes.push(`the query for \`${output.name}\` already says ${quote(text)}`);
-    return;
-  }
-  output.query = checkText(appendGuidance(output.query, text), 'query');
-  state.changes.push(`added to the query for \`${output.name}\`: ${quote(text)}`);
 }
 
 /** "ceo_name should be the full name of the current CEO": a new meaning, so a new question. */

@@ -18,10 +18,17 @@ export interface EditState {
   last?: string;
 }
 
-export class EditRefusal extends Error {}
+export class EditRefusal extends Error {
+  /** The words that were not understood, when that is the reason (an addition naming nothing). */
+  readonly unclear?: string;
+  constructor(message: string, unclear?: string) {
+    super(message);
+    if (unclear !== undefined) this.unclear = unclear;
+  }
+}
 
-export function refuse(message: string): never {
-  throw new EditRefusal(message);
+export function refuse(message: string, unclear?: string): never {
+  throw new EditRefusal(message, unclear);
 }
 
 export const MAX_OUTPUTS = 100;

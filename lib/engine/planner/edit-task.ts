@@ -1,12 +1,22 @@
 // Edits to the task as a whole: inputs, list shape, and its name.
 
-import type { InputType } from '@/lib/contract/task-definition';
+import type { InputType, TaskOutput } from '@/lib/contract/task-definition';
 import { newName } from './edit-outputs';
-import { existingInputs, MAX_INPUTS, oneInput, quote, refuse, type EditState } from './edit-state';
+import {
+  existingInputs,
+  MAX_INPUTS,
+  MAX_OUTPUTS,
+  oneInput,
+  quote,
+  refuse,
+  type EditState,
+} from './edit-state';
+import { planPhrase, type PhraseContext } from './fields';
 import { contextSuffix, inputFromPhrase, primaryInput } from './inputs';
 import { planColumns } from './list-shape';
 import { matchInput, referenceText } from './match';
-import { listNames } from './names';
+import { canonical, humanise, listNames, toIdentifier } from './names';
+import { lookupField } from './vocabulary';
 import { addInputContext, placeholders, removeInputContext, renameInputReferences } from './query-text';
 import { makeSubject, resubject, type Subject } from './subject';
 
@@ -67,7 +77,12 @@ export function renameInput(state: EditState, from: string, to: string): void {
   state.changes.push(`renamed input \`${input.name}\` to \`${name}\``);
 }
 
-/** "make it a list of products with name and price": rows of `item`, with the given columns. */
+/**
+ * "for each plan also return its price", "make it a list of products with name and price": rows of
+ * `item` with the given columns. Nothing the instruction does not name is dropped: on a single-result
+ * task the existing outputs stay, asked once for the whole page (scope "task"), except a list output
+ * of the items themselves ("pricing_plans"), which becomes the rows' name column.
+ */
 export function makeList(
   state: EditState,
   item: string | undefined,
@@ -75,7 +90,7 @@ export function makeList(
   addName: boolean,
 ): void {
   const { def } = state;
-  const noun = item ?? 'item';
+  const noun = item ?? (def.list ? state.subject.noun : 'item');
   const subject = makeSubject(noun, true);
   if (!columns?.trim()) {
     if (def.list) {
@@ -90,26 +105,64 @@ export function makeList(
     );
     return;
   }
-  const planned = planColumns(columns, addName, { subject, allowCustom: true, allowBareX: state.allowBareX });
+  const ctx = { subject, allowCustom: true, allowBareX: state.allowBareX };
+  const planned = planColumns(columns, addName, ctx);
   if (planned.length === 0) refuse(`Could not tell which columns to extract from ${quote(columns)}.`);
   const suffix = contextSuffix(def.inputs);
-  const outputs = planned.map((p) => ({ ...p.output, query: `${p.output.query}${suffix}` }));
-  const same =
-    def.list &&
-    outputs.length === def.outputs.length &&
-    outputs.every((o, i) => def.outputs[i]?.name === o.name && def.outputs[i]?.type === o.type);
-  if (same) {
-    state.notes.push(`the task is already a list with columns ${listNames(outputs.map((o) => o.name))}`);
-    return;
+  if (!def.list) {
+    const items = def.outputs.find((o) => o.type === 'list' && namesItems(o.name, noun));
+    const once = def.outputs.filter((o) => o !== items);
+    for (const output of once) output.scope = 'task';
+    def.list = true;
+    state.subject = subject;
+    state.changes.push(`made the task list-shaped (one row per ${noun})`);
+    if (once.length > 0)
+      state.changes.push(`${listNames(once.map((o) => o.name))} are now asked once for the whole page`);
+    if (items) {
+      const column = nameColumn(state, ctx, suffix, items);
+      def.outputs[def.outputs.indexOf(items)] = column;
+      state.changes.push(`the list \`${items.name}\` is now the rows' column \`${column.name}\``);
+    }
   }
-  if (!def.list) state.changes.push(`made the task list-shaped (one row per ${noun})`);
-  const columnsText = listNames(outputs.map((o) => o.name));
-  state.changes.push(
-    `replaced outputs ${listNames(def.outputs.map((o) => o.name))} with columns ${columnsText}`,
-  );
-  def.outputs = outputs;
-  def.list = true;
-  state.subject = subject;
+  for (const p of planned) {
+    const rows = def.outputs.filter((o) => o.scope !== 'task');
+    const existing = rows.find((o) => o.name === p.output.name || sameKnownField(o.name, p.output.name));
+    if (existing) {
+      state.notes.push(`column \`${existing.name}\` already exists (${existing.type})`);
+      continue;
+    }
+    if (def.outputs.length >= MAX_OUTPUTS) refuse(`A task can have at most ${MAX_OUTPUTS} outputs.`);
+    const name = def.outputs.some((o) => o.name === p.output.name)
+      ? toIdentifier(`${noun} ${p.output.name}`)
+      : p.output.name;
+    def.outputs.push({ ...p.output, name, query: `${p.output.query}${suffix}` });
+    state.changes.push(`added column \`${name}\` (${p.output.type})`);
+    state.last = name;
+  }
+}
+
+/** "pricing_plans" holds the items of rows of "pricing plan" (or "plan"); "plan_names" does too. */
+function namesItems(outputName: string, noun: string): boolean {
+  const have = canonical(humanise(outputName))
+    .replace(/ name$/, '')
+    .split(' ');
+  const want = canonical(noun).split(' ');
+  if (have.join(' ') === want.join(' ')) return true;
+  return have[have.length - 1] === want[want.length - 1];
+}
+
+/** The rows' name column that replaces a list output of the items' names. */
+function nameColumn(state: EditState, ctx: PhraseContext, suffix: string, items: TaskOutput): TaskOutput {
+  const planned = planPhrase('name', ctx)[0];
+  if (!planned) return refuse('Could not make a name column for the rows.');
+  const taken = state.def.outputs.some((o) => o !== items && o.name === planned.output.name);
+  const name = taken ? toIdentifier(`${ctx.subject.noun} name`) : planned.output.name;
+  return { ...planned.output, name, query: `${planned.output.query}${suffix}` };
+}
+
+function sameKnownField(a: string, b: string): boolean {
+  const known = lookupField(humanise(a));
+  return known !== undefined && known.name === lookupField(humanise(b))?.name;
 }
 
 export function makeSingle(state: EditState): void {
@@ -119,6 +172,8 @@ export function makeSingle(state: EditState): void {
     return;
   }
   def.list = false;
+  // Outside a list task scope means nothing, so it is dropped rather than left to mislead.
+  for (const output of def.outputs) delete output.scope;
   resubjectOutputs(state, makeSubject(state.subject.noun, false));
   state.changes.push('made the task return a single result instead of a list');
 }

@@ -4,8 +4,9 @@
 
 import { TaskDefinitionSchema, type TaskDefinition } from '@/lib/contract/task-definition';
 import {
-  addGuidance,
   addOutputs,
+  formatOutputs,
+  moveOutput,
   redefine,
   removeOutputs,
   renameOutput,
@@ -18,7 +19,7 @@ import { addInput, makeList, makeSingle, removeInput, renameInput, renameTask } 
 import { finalise } from './finalise';
 import { parseInstruction, type EditOp } from './instruction-parse';
 import { detectListShape } from './list-shape';
-import { EDIT_FORMS, MAX_TEXT, tooLong } from './messages';
+import { describeOp, EDIT_FORMS, MAX_TEXT, notChanged, tooLong } from './messages';
 import { detectSubject, makeSubject, type Subject } from './subject';
 
 export type EditResult =
@@ -34,7 +35,9 @@ function subjectOf(def: TaskDefinition): Subject {
 function applyOp(state: EditState, op: EditOp): void {
   switch (op.kind) {
     case 'add':
-      return addOutputs(state, op.items);
+      return addOutputs(state, op.items, op.replacing);
+    case 'move':
+      return moveOutput(state, op.target, op.to);
     case 'remove':
       return removeOutputs(state, op.targets);
     case 'rename':
@@ -46,7 +49,7 @@ function applyOp(state: EditState, op: EditOp): void {
     case 'set-description':
       return setDescription(state, op.target, op.description);
     case 'format':
-      return addGuidance(state, op.target, op.guidance);
+      return formatOutputs(state, op.target, op.guidance);
     case 'redefine':
       return redefine(state, op.target, op.meaning);
     case 'add-input':
@@ -74,17 +77,16 @@ export function applyInstruction(current: TaskDefinition, instruction: string): 
   if (!valid.success)
     return { ok: false, message: 'The current task definition is not valid, so it cannot be edited.' };
 
-  const { ops, unknown } = parseInstruction(instruction);
-  if (ops.length === 0) {
+  const { ops, unknown } = parseInstruction(instruction, { outputs: valid.data.outputs });
+  // All or nothing: a clause that is not understood refuses the whole instruction, saying which
+  // parts were understood, so the analyst can rephrase only the rest.
+  if (unknown.length > 0 || ops.length === 0) {
     return {
       ok: false,
-      message: `Could not understand ${quote(instruction)}. Understood forms: ${EDIT_FORMS}.`,
-    };
-  }
-  if (unknown.length > 0) {
-    return {
-      ok: false,
-      message: `Could not understand ${unknown.map((u) => quote(u)).join(', ')}; nothing was changed. Understood forms: ${EDIT_FORMS}.`,
+      message: notChanged(
+        ops.map((op) => describeOp(op)),
+        unknown.length > 0 ? unknown : [instruction],
+      ),
     };
   }
 
@@ -99,12 +101,15 @@ export function applyInstruction(current: TaskDefinition, instruction: string): 
   try {
     for (const op of ops) applyOp(state, op);
   } catch (error) {
-    if (error instanceof EditRefusal) return { ok: false, message: error.message };
-    throw error;
+    if (!(error instanceof EditRefusal)) throw error;
+    if (error.unclear === undefined)
+      return { ok: false, message: `${error.message} The task was not changed.` };
+    const understood = ops.map((op) => describeOp(op, error.unclear)).filter((d) => d.length > 0);
+    return { ok: false, message: notChanged(understood, [error.unclear]) };
   }
   if (state.changes.length === 0) {
     const why = state.notes.length > 0 ? state.notes.join('; ') : 'the instruction would not change the task';
-    return { ok: false, message: `Nothing to change: ${why}.` };
+    return { ok: false, message: `Nothing to change: ${why}. The task was not changed.` };
   }
   const result = finalise(state.def);
   if (!result.ok) return result;

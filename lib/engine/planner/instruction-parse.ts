@@ -1,14 +1,21 @@
 // Instruction text → edit operations: each clause is matched against the understood forms, most
 // specific first (list shape, task name, inputs, queries, renames, types, removals, then additions).
 
-import type { InputType, OutputType } from '@/lib/contract/task-definition';
+import type { InputType, OutputType, TaskOutput } from '@/lib/contract/task-definition';
 import { detectListShape, listItem } from './list-shape';
 import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
+import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruction-format';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 
+/** A phrase naming a new output, with formatting guidance given with it ("…, as one short phrase"). */
+export interface AddItem {
+  phrase: string;
+  format?: string;
+}
+
 export type EditOp =
-  | { kind: 'add'; items: string[] }
+  | { kind: 'add'; items: AddItem[]; replacing?: string }
   | { kind: 'remove'; targets: string[] }
   | { kind: 'rename'; from: string; to: string }
   | { kind: 'retype'; target: string; type: OutputType }
@@ -19,6 +26,7 @@ export type EditOp =
   | { kind: 'add-input'; phrase: string; type?: InputType }
   | { kind: 'remove-input'; target: string }
   | { kind: 'rename-input'; from: string; to: string }
+  | { kind: 'move'; target: string; to: 'first' | 'last' | { before: string } | { after: string } }
   | { kind: 'list'; item?: string; columns?: string; addName: boolean }
   | { kind: 'single' }
   | { kind: 'rename-task'; name: string };
@@ -29,7 +37,12 @@ export interface ParsedInstruction {
   unknown: string[];
 }
 
-type ClauseParser = (text: string) => EditOp[] | undefined;
+/** What a clause is read against: the outputs tell "the phone in international format" from an addition. */
+export interface ParseContext {
+  outputs: readonly TaskOutput[];
+}
+
+type ClauseParser = (text: string, ctx: ParseContext) => EditOp[] | undefined;
 
 const IT = '(?:it|this|the\\s+task|the\\s+result|the\\s+results|the\\s+output|the\\s+outputs|this\\s+task)';
 const TYPE_RE = new RegExp(
@@ -146,13 +159,51 @@ const parseQueryChange: ClauseParser = (text) => {
 
 // "replace phone with fax": drop one output, add another.
 const parseReplace: ClauseParser = (text) => {
-  const m = /^(?:replace|swap)\s+(?:the\s+)?(.+?)\s+(?:with|for|by)\s+(.+)$/i.exec(text);
-  return m?.[1] && m[2]
+  const m = /^(?:replace|swap|substitute)\s+(?:the\s+)?(.+?)\s+(?:with|for|by)\s+(.+)$/i.exec(text);
+  const items = m?.[2] ? addItems(m[2]) : [];
+  return m?.[1] && items.length > 0
     ? [
-        { kind: 'add', items: splitEnumeration(m[2]) },
+        { kind: 'add', items, replacing: m[1] },
         { kind: 'remove', targets: [m[1]] },
       ]
     : undefined;
+};
+
+/** "call the email column contact_email": the target is the longest start that names an output. */
+const parseCall: ClauseParser = (text, ctx) => {
+  const m = /^(?:call|name|label|title|retitle)\s+(.+)$/i.exec(text);
+  if (!m?.[1]) return undefined;
+  const tokens = m[1].split(/\s+/);
+  for (let i = tokens.length - 1; i >= 1; i -= 1) {
+    const from = tokens.slice(0, i).join(' ');
+    const to = tokens
+      .slice(i)
+      .join(' ')
+      .replace(/^(?:as|to|instead|now)\s+/i, '');
+    if (to && targetOutputs(ctx.outputs, from).length === 1) return [{ kind: 'rename', from, to }];
+  }
+  return undefined;
+};
+
+/** "move phone before email", "put the email first", "move price to the end". */
+const parseMove: ClauseParser = (text) => {
+  const m =
+    /^(?:move|put|place|show)\s+(?:the\s+)?(.+?)\s+(first|last|(?:to|at)\s+the\s+(?:top|start|beginning|front|end|bottom)|before|after|above|below|ahead\s+of|in\s+front\s+of|behind)(?:\s+(?:the\s+)?(.+))?$/i.exec(
+      text,
+    ) ??
+    /^(?:the\s+)?(.+?)\s+should\s+(?:come|be|go)\s+(first|last|before|after)(?:\s+(?:the\s+)?(.+))?$/i.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2]) return undefined;
+  const where = m[2].toLowerCase();
+  if (/^(?:before|above|ahead|in\s+front)/.test(where))
+    return m[3] ? [{ kind: 'move', target: m[1], to: { before: m[3] } }] : undefined;
+  if (/^(?:after|below|behind)/.test(where))
+    return m[3] ? [{ kind: 'move', target: m[1], to: { after: m[3] } }] : undefined;
+  if (m[3]) return undefined;
+  return [
+    { kind: 'move', target: m[1], to: /first|top|start|beginning|front/.test(where) ? 'first' : 'last' },
+  ];
 };
 
 const parseRename: ClauseParser = (text) => {
@@ -205,8 +256,7 @@ const parseRetype: ClauseParser = (text) => {
   return ops.length > 0 && pending.length === 0 ? ops : undefined;
 };
 
-const FORMAT_LEAD =
-  /^(?:in|formatted|expressed|written|given|shown|rounded|in\s+the\s+format|as\s+(?!an?\s))/i;
+const FORMAT_LEAD = /^(?:in|formatted|expressed|written|given|shown|rounded|as\s+(?!an?\s))/i;
 
 const parseShould: ClauseParser = (text) => {
   const m =
@@ -214,12 +264,9 @@ const parseShould: ClauseParser = (text) => {
   if (!m?.[1] || !m[2] || !m[3]) return undefined;
   const verb = m[2].toLowerCase();
   const rest = m[3].trim();
-  if (verb === 'be' && FORMAT_LEAD.test(rest))
-    return [{ kind: 'format', target: m[1], guidance: `Give the answer ${rest}.` }];
-  if (verb !== 'be')
-    return [
-      { kind: 'format', target: m[1], guidance: `${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${rest}.` },
-    ];
+  if (verb === 'be' && (FORMAT_LEAD.test(rest) || isFormatTail(rest)))
+    return [{ kind: 'format', target: m[1], guidance: rest.replace(/^(?:given|shown|written)\s+/i, '') }];
+  if (verb !== 'be') return [{ kind: 'format', target: m[1], guidance: `${verb} ${rest}` }];
   return [{ kind: 'redefine', target: m[1], meaning: unquote(rest) }];
 };
 
@@ -240,8 +287,39 @@ function parseAdd(text: string, also: boolean): EditOp[] | undefined {
   const m = ADD_LEAD.exec(text);
   const body = m?.[1] ?? (also ? text : undefined);
   if (!body) return undefined;
-  const items = splitEnumeration(body.replace(/\s+as\s+(?:an?\s+)?(?:new\s+)?(?:output|field|column)$/i, ''));
+  const items = addItems(body.replace(/\s+as\s+(?:an?\s+)?(?:new\s+)?(?:output|field|column)$/i, ''));
   return items.length > 0 ? [{ kind: 'add', items }] : undefined;
+}
+
+/**
+ * The enumerated phrases of an addition. A piece that is only formatting ("…, as one short phrase")
+ * belongs to the phrase before it, and so does a formatting tail ("the price in EUR").
+ */
+export function addItems(text: string): AddItem[] {
+  const items: AddItem[] = [];
+  for (const piece of splitEnumeration(text)) {
+    const previous = items[items.length - 1];
+    if (isFormatTail(piece) && previous) {
+      previous.format = previous.format ? `${previous.format}, ${piece}` : piece;
+      continue;
+    }
+    items.push(splitFormatTail(piece));
+  }
+  return items;
+}
+
+function splitFormatTail(piece: string): AddItem {
+  const tokens = piece.trim().split(/\s+/);
+  for (let i = 1; i < tokens.length; i += 1) {
+    const tail = tokens.slice(i).join(' ');
+    // A type ("as a number") is the planner's to read; formatting is everything else.
+    if (
+      isFormatTail(tail) &&
+      !/^as\s+(?:an?\s+)?(?:number|list|date|url|email|boolean|string|text)\b/i.test(tail)
+    )
+      return { phrase: tokens.slice(0, i).join(' '), format: tail };
+  }
+  return { phrase: piece };
 }
 
 const PARSERS: readonly ClauseParser[] = [
@@ -251,12 +329,19 @@ const PARSERS: readonly ClauseParser[] = [
   parseQueryChange,
   parseReplace,
   parseRename,
+  parseMove,
+  parseCall,
   parseRetype,
   parseShould,
+  (text, ctx) => parseStrip(text, ctx.outputs),
+  (text, ctx) => parseFormat(text, ctx.outputs),
   parseRemove,
 ];
 
-export function parseInstruction(instruction: string): ParsedInstruction {
+export function parseInstruction(
+  instruction: string,
+  ctx: ParseContext = { outputs: [] },
+): ParsedInstruction {
   const ops: EditOp[] = [];
   const unknown: string[] = [];
   for (const clause of splitClauses(instruction)) {
@@ -264,7 +349,7 @@ export function parseInstruction(instruction: string): ParsedInstruction {
     if (!text || POLITE_ONLY.test(text)) continue;
     let parsed: EditOp[] | undefined;
     for (const parser of PARSERS) {
-      parsed = parser(text);
+      parsed = parser(text, ctx);
       if (parsed) break;
     }
     parsed ??= parseAdd(text, also);

@@ -123,17 +123,19 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'contact',
     instruction: 'make it a list of products with name and price',
-    outputs: ['name:string', 'price:string'],
+    outputs: [...CONTACT, 'name:string', 'price:string'],
     list: true,
     changes: [
       'made the task list-shaped (one row per product)',
-      'replaced outputs `email`, `phone`, `address` with columns `name`, `price`',
+      '`email`, `phone`, `address` are now asked once for the whole page',
+      'added column `name` (string)',
+      'added column `price` (string)',
     ],
   },
   {
     base: 'contact',
     instruction: 'for each product list name and price',
-    outputs: ['name:string', 'price:string'],
+    outputs: [...CONTACT, 'name:string', 'price:string'],
     list: true,
   },
   {
@@ -217,7 +219,7 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'contact',
     instruction: 'Replace phone with fax',
-    outputs: ['email:email', 'address:string', 'fax:string'],
+    outputs: ['email:email', 'fax:string', 'address:string'],
   },
   {
     base: 'contact',
@@ -256,7 +258,7 @@ const ACCEPTED: Accepted[] = [
     instruction: 'price should be in USD',
     outputs: ['name:string', 'price:string'],
     list: true,
-    changes: ['added to the query for `price`: "Give the answer in USD."'],
+    changes: ['formatted `price` "in USD"'],
   },
 ];
 
@@ -329,13 +331,13 @@ const REFUSED: Array<{ base: Fixture; instruction: string; message: RegExp }> = 
   {
     base: 'contact',
     instruction: 'please make it better',
-    message: /Could not understand "please make it better".*also extract the CEO name/,
+    message: /^Not understood: "please make it better". The task was not changed.*also extract the CEO name/,
   },
-  { base: 'contact', instruction: 'thanks', message: /Could not understand/ },
+  { base: 'contact', instruction: 'thanks', message: /Not understood: "thanks"/ },
   {
     base: 'contact',
     instruction: 'remove phone; blorf the zazzle',
-    message: /Could not understand "blorf the zazzle"; nothing was changed/,
+    message: /^Understood: remove phone. Not understood: "blorf the zazzle". The task was not changed/,
   },
   {
     base: 'contact',
@@ -385,7 +387,7 @@ const REFUSED: Array<{ base: Fixture; instruction: string; message: RegExp }> = 
   {
     base: 'products',
     instruction: 'for each product list name and price',
-    message: /already a list with columns `name`, `price`/,
+    message: /Nothing to change: column `name` already exists.*column `price` already exists/,
   },
   { base: 'contact', instruction: 'make it a single result', message: /already returns a single result/ },
   { base: 'contact', instruction: '', message: /instruction is empty/ },
