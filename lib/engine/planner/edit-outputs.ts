@@ -3,15 +3,16 @@
 import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
 import { planPhrase } from './fields';
 import { targetOutputs } from './instruction-format';
-import type { AddItem } from './instruction-parse';
+import { namesItemNoun, type AddItem } from './instruction-parse';
 import { contextSuffix } from './inputs';
-import { matchOutput } from './match';
+import { matchInput, matchOutput, referenceText } from './match';
 import { capitalise, humanise, isIdentifier, listNames, toIdentifier, words } from './names';
 import { unquote } from './phrases';
-import { placeholders, retypeQuery } from './query-text';
+import { addInputContext, placeholders, retypeQuery } from './query-text';
 import {
   existingOutputs,
   MAX_OUTPUTS,
+  oneInput,
   oneOutput,
   quote,
   refuse,
@@ -65,7 +66,8 @@ export function addOutputs(state: EditState, items: readonly AddItem[], replacin
       if (def.outputs.length >= MAX_OUTPUTS) refuse(`A task can have at most ${MAX_OUTPUTS} outputs.`);
       const output: TaskOutput = { ...p.output, query: `${p.output.query}${contextSuffix(def.inputs)}` };
       if (item.format) output.format = item.format;
-      if (def.list && anchor?.scope) output.scope = anchor.scope;
+      const scope = anchor ? anchor.scope : pageLevel(state, item.phrase, p.group) ? 'task' : undefined;
+      if (def.list && scope) output.scope = scope;
       def.outputs.splice(at, 0, output);
       at += 1;
       state.changes.push(
@@ -74,6 +76,21 @@ export function addOutputs(state: EditState, items: readonly AddItem[], replacin
       state.last = output.name;
     }
   }
+}
+
+// Nouns for what a list page belongs to: "the store's contact email" is asked once, not per product.
+const OWNER =
+  /\b(?:store|shop|company|business|website|site|vendor|seller|retailer|brand|organi[sz]ation|firm|publisher|page|conference|event|organi[sz]er|host)(?:['’]s|s['’])?\b/i;
+const PER_ROW = /\b(?:each|every|per|its|their)\b/i;
+const PERSON_ROWS = /\b(?:speaker|person|people|employee|member|author|contact|attendee|founder|executive|staff|team|candidate|lead)s?$/i;
+
+/** In a list task, whether a new output is about the page as a whole rather than each row. */
+function pageLevel(state: EditState, phrase: string, group: string | undefined): boolean {
+  const noun = state.subject.noun;
+  if (PER_ROW.test(phrase) || namesItemNoun(phrase, noun) || new RegExp(`\\b${noun}`, 'i').test(phrase))
+    return false;
+  if (OWNER.test(phrase)) return true;
+  return (group === 'contact' || group === 'social') && !PERSON_ROWS.test(noun);
 }
 
 // "the number of words in the article" is about the article: the place adds nothing to the field.
@@ -151,9 +168,37 @@ export function removeOutputs(state: EditState, targets: readonly string[]): voi
   const doomed = new Set<string>();
   for (const target of targets) {
     const match = matchOutput(def.outputs, target, true);
-    if (match.kind === 'group') match.items.forEach((o) => doomed.add(o.name));
+    // "remove the plans" in a task with one row per plan: the rows go, the page-level outputs stay.
+    if (match.kind === 'none' && def.list && namesItemNoun(referenceText(target), state.subject.noun)) {
+      rowOutputs(def.outputs).forEach((o) => doomed.add(o.name));
+    } else if (match.kind === 'group') match.items.forEach((o) => doomed.add(o.name));
     else doomed.add(oneOutput(def, match, target, 'remove').name);
   }
+  dropOutputs(state, doomed);
+}
+
+/** "keep only email and phone": the named outputs stay, every other goes. */
+export function keepOnly(state: EditState, targets: readonly string[]): void {
+  const kept = new Set(targets.flatMap((t) => oneOutputs(state, t)).map((o) => o.name));
+  const doomed = new Set(state.def.outputs.filter((o) => !kept.has(o.name)).map((o) => o.name));
+  if (doomed.size === 0) {
+    state.notes.push(`the task already has only ${listNames([...kept])}`);
+    return;
+  }
+  dropOutputs(state, doomed);
+}
+
+function oneOutputs(state: EditState, target: string): TaskOutput[] {
+  const found = targetOutputs(state.def.outputs, target);
+  return found.length > 0 ? found : [resolveOutput(state, target, 'keep')];
+}
+
+function rowOutputs(outputs: readonly TaskOutput[]): TaskOutput[] {
+  return outputs.filter((o) => o.scope !== 'task');
+}
+
+function dropOutputs(state: EditState, doomed: ReadonlySet<string>): void {
+  const { def } = state;
   if (doomed.size === def.outputs.length) {
     refuse(
       `That would remove every output (${listNames([...doomed])}); a task needs at least one output. Add another output first, or keep one.`,
@@ -161,6 +206,32 @@ export function removeOutputs(state: EditState, targets: readonly string[]): voi
   }
   def.outputs = def.outputs.filter((o) => !doomed.has(o.name));
   for (const name of doomed) state.changes.push(`removed output \`${name}\``);
+  // A list task whose row columns are all gone answers only its page-level outputs: one result.
+  if (def.list && rowOutputs(def.outputs).length === 0) {
+    def.list = false;
+    for (const output of def.outputs) delete output.scope;
+    state.changes.push('the task now returns a single result (no row columns are left)');
+  }
+}
+
+/** "give the phone number for that country": the outputs' questions now name the input. */
+export function useInput(state: EditState, target: string, inputText: string): void {
+  const { def } = state;
+  const input = oneInput(def, matchInput(def.inputs, inputText), inputText, 'use');
+  const outputs =
+    def.list && namesItemNoun(referenceText(target), state.subject.noun)
+      ? rowOutputs(def.outputs)
+      : oneOutputs(state, target);
+  for (const output of outputs) {
+    const query = addInputContext(output.query, input);
+    if (query === output.query) {
+      state.notes.push(`the question of \`${output.name}\` already uses {${input.name}}`);
+      continue;
+    }
+    output.query = query;
+    state.last = output.name;
+    state.changes.push(`the question of \`${output.name}\` now uses input \`${input.name}\``);
+  }
 }
 
 /** The identifier a rename asks for, or a refusal saying why it is not usable. */

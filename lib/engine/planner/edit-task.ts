@@ -12,12 +12,12 @@ import {
   type EditState,
 } from './edit-state';
 import { planPhrase, type PhraseContext } from './fields';
-import { contextSuffix, inputFromPhrase, primaryInput } from './inputs';
+import { contextSuffix, inputFromPhrase } from './inputs';
 import { planColumns } from './list-shape';
 import { matchInput, referenceText } from './match';
 import { canonical, humanise, listNames, toIdentifier } from './names';
 import { lookupField } from './vocabulary';
-import { addInputContext, placeholders, removeInputContext, renameInputReferences } from './query-text';
+import { placeholders, removeInputContext, renameInputReferences } from './query-text';
 import { makeSubject, resubject, type Subject } from './subject';
 
 export function addInput(state: EditState, phrase: string, type: InputType | undefined): void {
@@ -32,10 +32,8 @@ export function addInput(state: EditState, phrase: string, type: InputType | und
   }
   if (def.inputs.length >= MAX_INPUTS) refuse(`A task can have at most ${MAX_INPUTS} inputs.`);
   def.inputs.push(input);
-  // A non-primary input is only useful if the questions mention it.
-  if (primaryInput(def.inputs)?.name !== input.name) {
-    for (const output of def.outputs) output.query = addInputContext(output.query, input);
-  }
+  // The questions change only where the instruction says so ("give the phone number for that
+  // country"): an edit keeps every output it does not mention.
   state.changes.push(`added input \`${input.name}\` (${input.type})`);
 }
 

@@ -6,6 +6,7 @@ import { TaskDefinitionSchema, type TaskDefinition } from '@/lib/contract/task-d
 import {
   addOutputs,
   formatOutputs,
+  keepOnly,
   moveOutput,
   redefine,
   removeOutputs,
@@ -13,6 +14,7 @@ import {
   retype,
   setDescription,
   setQuery,
+  useInput,
 } from './edit-outputs';
 import { EditRefusal, quote, type EditState } from './edit-state';
 import { addInput, makeList, makeSingle, removeInput, renameInput, renameTask } from './edit-task';
@@ -36,6 +38,10 @@ function applyOp(state: EditState, op: EditOp): void {
   switch (op.kind) {
     case 'add':
       return addOutputs(state, op.items, op.replacing);
+    case 'keep':
+      return keepOnly(state, op.targets);
+    case 'use-input':
+      return useInput(state, op.target, op.input);
     case 'move':
       return moveOutput(state, op.target, op.to);
     case 'remove':
@@ -77,7 +83,10 @@ export function applyInstruction(current: TaskDefinition, instruction: string): 
   if (!valid.success)
     return { ok: false, message: 'The current task definition is not valid, so it cannot be edited.' };
 
-  const { ops, unknown } = parseInstruction(instruction, { outputs: valid.data.outputs });
+  const { ops, unknown } = parseInstruction(instruction, {
+    outputs: valid.data.outputs,
+    ...(valid.data.list ? { item: subjectOf(valid.data).noun } : {}),
+  });
   // All or nothing: a clause that is not understood refuses the whole instruction, saying which
   // parts were understood, so the analyst can rephrase only the rest.
   if (unknown.length > 0 || ops.length === 0) {

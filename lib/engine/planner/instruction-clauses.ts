@@ -4,17 +4,19 @@
 import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
-  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use)';
+  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use|give|keep|only\\s+(?:keep|list|return|get))';
 const VERB_BOUNDARY = new RegExp(`\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?=${CLAUSE_VERBS}\\b)`, 'i');
 const THEN = /\s*,?\s*\b(?:and\s+)?then\b\s*/i;
 // Query and description texts run to the end of their sentence: they may contain "and".
 const FREE_TEXT_CLAUSE = /\b(?:query|question|prompt|description)\s+(?:for|of|on)\b/i;
+// "Instead of tags, give me the main topic": the comma ends the replaced part, not a clause.
+const INSTEAD_OF = /^\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+[^,]+,\s*[^,]+$/i;
 
 export function splitClauses(text: string): string[] {
   const { text: guarded, restore } = protectQuotes(text);
   const out: string[] = [];
   for (const sentence of splitSentences(guarded)) {
-    if (FREE_TEXT_CLAUSE.test(sentence)) {
+    if (FREE_TEXT_CLAUSE.test(sentence) || INSTEAD_OF.test(sentence)) {
       out.push(sentence);
       continue;
     }

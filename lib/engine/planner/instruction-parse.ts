@@ -5,6 +5,7 @@ import type { InputType, OutputType, TaskOutput } from '@/lib/contract/task-defi
 import { detectListShape, listItem } from './list-shape';
 import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
 import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruction-format';
+import { canonical } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 
@@ -26,6 +27,8 @@ export type EditOp =
   | { kind: 'add-input'; phrase: string; type?: InputType }
   | { kind: 'remove-input'; target: string }
   | { kind: 'rename-input'; from: string; to: string }
+  | { kind: 'keep'; targets: string[] }
+  | { kind: 'use-input'; target: string; input: string }
   | { kind: 'move'; target: string; to: 'first' | 'last' | { before: string } | { after: string } }
   | { kind: 'list'; item?: string; columns?: string; addName: boolean }
   | { kind: 'single' }
@@ -40,13 +43,17 @@ export interface ParsedInstruction {
 /** What a clause is read against: the outputs tell "the phone in international format" from an addition. */
 export interface ParseContext {
   outputs: readonly TaskOutput[];
+  /** The row noun of a list task ("product"): "only list products in that category" is about every row. */
+  item?: string;
 }
 
 type ClauseParser = (text: string, ctx: ParseContext) => EditOp[] | undefined;
 
 const IT = '(?:it|this|the\\s+task|the\\s+result|the\\s+results|the\\s+output|the\\s+outputs|this\\s+task)';
+// "a plain number", "a single text": words around a type word that do not change the type.
+const TYPE_ADJECTIVE = '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one)\\s+)?';
 const TYPE_RE = new RegExp(
-  `^(.+?)\\s+(?:(?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
+  `^(.+?)\\s+(?:(?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
   'i',
 );
 
@@ -169,6 +176,55 @@ const parseReplace: ClauseParser = (text) => {
     : undefined;
 };
 
+/** "instead of tags, give me the main topic": a replacement said the other way round. */
+const parseInsteadOf: ClauseParser = (text) => {
+  const m =
+    /^(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?(.+?)\s*,\s*(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include|want|need)(?:\s+(?:me|us))?\s+)?(.+)$/i.exec(
+      text,
+    ) ??
+    /^(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include)(?:\s+(?:me|us))?\s+)?(?:the\s+)?(.+?)\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?(.+)$/i.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2]) return undefined;
+  const insteadFirst = /^(?:instead|rather|in\s+place)/i.test(text);
+  const [old, added] = insteadFirst ? [m[1], m[2]] : [m[2], m[1]];
+  const items = addItems(added);
+  return items.length > 0
+    ? [
+        { kind: 'add', items, replacing: old },
+        { kind: 'remove', targets: [old] },
+      ]
+    : undefined;
+};
+
+/** "keep only email and phone": every other output goes. */
+const parseKeep: ClauseParser = (text) => {
+  const m = /^(?:keep|retain|leave)\s+(?:only|just)\s+(?:the\s+)?(.+)$/i.exec(text) ??
+    /^only\s+(?:keep|retain)\s+(?:the\s+)?(.+)$/i.exec(text);
+  const targets = m?.[1] ? splitEnumeration(m[1]) : [];
+  return targets.length > 0 ? [{ kind: 'keep', targets }] : undefined;
+};
+
+/** "give the phone number for that country", "only list products in that category": ask per input. */
+const parseUseInput: ClauseParser = (text, ctx) => {
+  const m =
+    /^(?:(?:only\s+)?(?:give|return|get|find|list|extract|look\s+up|show|use|ask\s+for)(?:\s+(?:me|us))?\s+)?(?:the\s+)?(.+?)\s+(?:for|in|of|from|within|matching|based\s+on)\s+(?:that|this|the\s+given|the\s+chosen|the\s+selected|the\s+input|the|each)\s+([a-z][a-z ]{0,40}?)(?:\s+input)?$/i.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2]) return undefined;
+  const target = m[1].trim();
+  const names = targetOutputs(ctx.outputs, target).length > 0;
+  const rows = ctx.item !== undefined && namesItemNoun(target, ctx.item);
+  return names || rows ? [{ kind: 'use-input', target, input: m[2].trim() }] : undefined;
+};
+
+/** "products", "the plans" for rows of "product", "pricing plan". */
+export function namesItemNoun(text: string, item: string): boolean {
+  const have = canonical(text).replace(/^(?:all|every|each)\s+/, '').split(' ');
+  const want = canonical(item).split(' ');
+  return have.join(' ') === want.join(' ') || (have.length === 1 && have[0] === want[want.length - 1]);
+}
+
 /** "call the email column contact_email": the target is the longest start that names an output. */
 const parseCall: ClauseParser = (text, ctx) => {
   const m = /^(?:call|name|label|title|retitle)\s+(.+)$/i.exec(text);
@@ -235,7 +291,7 @@ const parseRetype: ClauseParser = (text) => {
     return type ? splitEnumeration(should[1]).map((target) => ({ kind: 'retype', target, type })) : undefined;
   }
   const m =
-    /^(?:make|set|change|convert|turn|treat|store|return)\s+(?:the\s+)?(?:(?:output\s+)?(?:type|format)\s+of\s+)?(.+)$/i.exec(
+    /^(?:make|set|change|convert|turn|treat|store|return|give)\s+(?:the\s+)?(?:(?:output\s+)?(?:type|format)\s+of\s+)?(.+?)(?:,?\s+(?:instead\s+of|rather\s+than|not)\s+(?:an?\s+)?[a-z/ ]+)?$/i.exec(
       text,
     );
   if (!m?.[1]) return undefined;
@@ -328,13 +384,16 @@ const PARSERS: readonly ClauseParser[] = [
   parseInputOps,
   parseQueryChange,
   parseReplace,
+  parseKeep,
   parseRename,
   parseMove,
   parseCall,
   parseRetype,
+  parseInsteadOf,
   parseShould,
   (text, ctx) => parseStrip(text, ctx.outputs),
   (text, ctx) => parseFormat(text, ctx.outputs),
+  parseUseInput,
   parseRemove,
 ];
 

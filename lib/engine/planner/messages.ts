@@ -67,6 +67,10 @@ export function describeOp(op: EditOp, without?: string): string {
       return `rename input ${op.from} to ${op.to}`;
     case 'move':
       return `move ${op.target}`;
+    case 'keep':
+      return `keep only ${op.targets.join(', ')}`;
+    case 'use-input':
+      return `ask for ${op.target} per ${op.input}`;
     case 'list':
       return op.item
         ? `one row per ${op.item}${op.columns ? ` with ${op.columns}` : ''}`
