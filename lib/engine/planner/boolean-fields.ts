@@ -1,7 +1,8 @@
 // Yes/no outputs: "whether they offer a free trial", "if they ship internationally",
 // "does the restaurant take reservations", "is the company hiring".
 
-import { canonical, toIdentifier, words } from './names';
+import { capName, headerPhrase } from './header-names';
+import { canonical, words } from './names';
 import type { PlannedOutput } from './fields';
 import { isAcceptableToken, isMeaningfulWord } from './phrases';
 import { render, type Subject } from './subject';
@@ -47,7 +48,7 @@ const SUBJECTISH = new Set(
   (
     'the a an this that they it he she there company business site website store shop product vendor brand firm ' +
     'organization organisation restaurant hotel page person app service platform school event property job posting ' +
-    'role position article currently already also actually still'
+    'role position article currently already also actually still each every'
   ).split(' '),
 );
 
@@ -114,7 +115,7 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   }
   const there = subjectTokens.includes('there');
   const [base, third] = there && verb[0] === 'be' ? ['have', 'has'] : verb;
-  const name = toIdentifier(`${third} ${object}`);
+  const name = capName(`${third} ${headerPhrase(object, subject.noun)}`);
   if (!name) return undefined;
   // "has been acquired" is a perfect tense, not possession: "Has the company been acquired?".
   const perfect = base === 'have' && /^been\b/i.test(objectText);
@@ -155,7 +156,7 @@ function fallback(lead: string, rest: string, subject: Subject): PlannedOutput |
       explicitType: false,
     };
   }
-  const name = toIdentifier(rest.replace(ARTICLE, ''));
+  const name = capName(headerPhrase(rest.replace(ARTICLE, ''), subject.noun));
   if (!name) return undefined;
   const asked = ['whether', 'if'].includes(lead) ? `is it true that ${rest}` : `${lead} ${rest}`;
   return {

@@ -24,7 +24,7 @@ const WEBSITE = ['website:url'];
 const ACCEPTED: Accepted[] = [
   {
     description: 'Find the contact email and phone number of a company website',
-    outputs: ['email:email', 'phone:string'],
+    outputs: ['email:email', 'phone:phone'],
     name: 'Company contact details',
   },
   {
@@ -39,17 +39,17 @@ const ACCEPTED: Accepted[] = [
   { description: 'Find their social media links', outputs: ['social_links:list'] },
   {
     description: 'Given a company website and a country, find the VAT number and local phone number',
-    outputs: ['vat_number:string', 'local_phone_number:string'],
+    outputs: ['vat_number:string', 'local_phone_number:phone'],
     inputs: ['website:url', 'country:string'],
   },
   {
     description: 'For each product page URL, extract the product name, price and whether it is in stock',
-    outputs: ['product_name:string', 'price:string', 'in_stock:boolean'],
+    outputs: ['product_name:string', 'price:money', 'in_stock:boolean'],
     inputs: ['product_url:url'],
   },
   {
     description: 'For each product list name and price',
-    outputs: ['name:string', 'price:string'],
+    outputs: ['name:string', 'price:money'],
     list: true,
     name: 'Product list: name and price',
   },
@@ -77,7 +77,7 @@ const ACCEPTED: Accepted[] = [
   },
   {
     description: 'Extract:\n- Email\n- Phone\n- Headquarters address\n- Year founded',
-    outputs: ['email:email', 'phone:string', 'headquarters:string', 'founded_year:number'],
+    outputs: ['email:email', 'phone:phone', 'headquarters:string', 'founded_year:number'],
   },
   {
     description: 'Scrape the article title, author, publish date and language',
@@ -97,8 +97,8 @@ const ACCEPTED: Accepted[] = [
       'company_name:string',
       'description:string',
       'employee_count:number',
-      'revenue:string',
-      'total_funding:string',
+      'revenue:money',
+      'total_funding:money',
     ],
   },
   {
@@ -120,14 +120,14 @@ const ACCEPTED: Accepted[] = [
     outputs: ['name:string', 'role:string', 'linkedin_url:url'],
     list: true,
   },
-  { description: 'Find the contact details', outputs: ['email:email', 'phone:string', 'address:string'] },
+  { description: 'Find the contact details', outputs: ['email:email', 'phone:phone', 'address:string'] },
   {
     description: 'Find the opening hours; also the phone number. Does the restaurant take reservations?',
-    outputs: ['opening_hours:string', 'phone:string', 'takes_reservations:boolean'],
+    outputs: ['opening_hours:string', 'phone:phone', 'takes_reservations:boolean'],
   },
   {
     description: 'Extract name, price, SKU, brand and image for each product on the page',
-    outputs: ['name:string', 'price:string', 'sku:string', 'brand:string', 'image_url:url'],
+    outputs: ['name:string', 'price:money', 'sku:string', 'brand:string', 'image_url:url'],
     list: true,
   },
   {
@@ -144,7 +144,7 @@ const ACCEPTED: Accepted[] = [
   },
   {
     description: "Given a person's full name and the company website, find their job title and email",
-    outputs: ['title:string', 'email:email'],
+    outputs: ['job_title:string', 'email:email'],
     inputs: ['full_name:string', 'website:url'],
   },
   {
@@ -164,7 +164,7 @@ const ACCEPTED: Accepted[] = [
   },
   {
     description: 'Find all products with their prices',
-    outputs: ['name:string', 'price:string'],
+    outputs: ['name:string', 'price:money'],
     list: true,
   },
   {
@@ -174,9 +174,9 @@ const ACCEPTED: Accepted[] = [
   },
   {
     description: 'Extract: name, email, phone. For each, if missing, leave empty.',
-    outputs: ['company_name:string', 'email:email', 'phone:string'],
+    outputs: ['company_name:string', 'email:email', 'phone:phone'],
   },
-  { description: 'email/phone/address', outputs: ['email:email', 'phone:string', 'address:string'] },
+  { description: 'email/phone/address', outputs: ['email:email', 'phone:phone', 'address:string'] },
   {
     description: 'Find the terms and conditions, the revenue (as a number) and a list of awards',
     outputs: ['terms_and_conditions:string', 'revenue:number', 'awards:list'],
@@ -239,7 +239,7 @@ describe('planFromDescription: queries, names and inputs', () => {
 
   it('deduplicates outputs named twice in different words', () => {
     const d = plan('Find the email, the e-mail address, the telephone and the phone number');
-    expect(outputs(d)).toEqual(['email:email', 'phone:string']);
+    expect(outputs(d)).toEqual(['email:email', 'phone:phone']);
   });
 
   it('keeps output names snake_case and at most 64 characters', () => {

@@ -8,6 +8,7 @@ import { finalise, type Finalised } from './finalise';
 import { contextSuffix, detectInputs } from './inputs';
 import { detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
+import { singular, words } from './names';
 import { splitEnumeration, splitSentenceLines } from './phrases';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
@@ -27,7 +28,14 @@ export function planFromDescription(description: string): Finalised {
   const { inputs, rest } = detectInputs(text);
   const shape = detectListShape(rest);
   const subject = shape ? makeSubject(shape.item, true) : detectSubject(text, inputs);
-  const ctx: PhraseContext = { subject, allowCustom: false, allowBareX: SOCIAL_WORDS.test(text) };
+  const allowBareX = SOCIAL_WORDS.test(text);
+  const ctx: PhraseContext = { subject, allowCustom: false, allowBareX };
+  // In a list task, fields asked outside the rows' enumeration are asked once for the page
+  // ("the company's email and phone, and its pricing plans with name and price"), about the page's
+  // own subject rather than "each pricing plan".
+  const pageCtx: PhraseContext = shape
+    ? { subject: detectSubject(shape.rest || text, inputs), allowCustom: false, allowBareX }
+    : ctx;
 
   const planned: PlannedOutput[] = [];
   if (shape) {
@@ -36,11 +44,21 @@ export function planFromDescription(description: string): Finalised {
   for (const sentence of splitSentenceLines(shape ? shape.rest : rest)) {
     for (const object of extractionObjects(sentence.text)) {
       const items = splitEnumeration(object.text);
+      // Each item is about the rows ("whether each product is in stock") or about the page.
+      const itemCtx = (item: string): PhraseContext =>
+        shape && !aboutEachRow(item, shape.item) ? pageCtx : ctx;
       // A verb-less line ("Company name, refund policy") counts as a field list when it names at
       // least one known field; "For each, if missing, leave empty" names none and is skipped.
       const explicit =
-        object.explicit || sentence.bullet || items.some((item) => planPhrase(item, ctx).length > 0);
-      for (const item of items) planned.push(...planPhrase(item, { ...ctx, allowCustom: explicit }));
+        object.explicit ||
+        sentence.bullet ||
+        items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
+      for (const item of items) {
+        const once = itemCtx(item) === pageCtx && shape !== undefined;
+        for (const p of planPhrase(item, { ...itemCtx(item), allowCustom: explicit })) {
+          planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
+        }
+      }
     }
   }
   if (shape && planned.length === 0) {
@@ -69,6 +87,13 @@ export function planFromDescription(description: string): Finalised {
   return finalise(definition);
 }
 
+/** "For each plan also note whether it is popular": a sentence about the rows, not the page. */
+function aboutEachRow(sentence: string, item: string): boolean {
+  if (/\b(?:each|every|per)\b/i.test(sentence)) return true;
+  const noun = words(item).at(-1);
+  return noun !== undefined && words(sentence).some((w) => singular(w) === noun);
+}
+
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */
 function keepUseful(
   planned: readonly PlannedOutput[],
@@ -82,7 +107,8 @@ function keepUseful(
     const name = p.output.name;
     if (seen.has(name)) continue;
     if (inputs.some((i) => i.name === name)) continue;
-    if (!list && hasUrlInput && (name === 'url' || lookupField(name)?.name === 'website')) continue;
+    const once = !list || p.output.scope === 'task';
+    if (once && hasUrlInput && (name === 'url' || lookupField(name)?.name === 'website')) continue;
     seen.add(name);
     out.push(p);
   }

@@ -8,7 +8,7 @@ const EXTRACT_VERBS = [
   'check', 'tell me', 'give me', 'show me', 'get me', 'find me', 'send me', 'show', 'output', 'include', 'obtain', 'discover', 'locate',
   'want to know', 'want', 'need', 'would like', 'know', 'see', 'verify', 'confirm', 'provide', 'summarize',
   'summarise', 'detect', 'enrich with', 'what is', 'what are', 'who is', 'who are', 'record', "i'd like", "we'd like",
-  "i'd love", 'like to know', 'like to see',
+  "i'd love", 'like to know', 'like to see', 'give', 'tell', 'report', 'note down',
 ];
 // prettier-ignore
 const NAV_VERBS = [

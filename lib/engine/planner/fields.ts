@@ -2,8 +2,9 @@
 // "number of X" (number), "list of X" (list), bundles ("contact details"), else a custom field
 // answered by a passage query.
 
-import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
-import { canonical, capitalise, singular, toIdentifier, words } from './names';
+import type { ListItemType, OutputType, TaskOutput } from '@/lib/contract/task-definition';
+import { headerName, headerPhrase } from './header-names';
+import { canonical, capitalise, singular, words } from './names';
 import { cleanItem, isAcceptableToken, STOP_WORDS } from './phrases';
 import { planBoolean } from './boolean-fields';
 import { retypeQuery } from './query-text';
@@ -31,18 +32,23 @@ export interface PhraseContext {
 export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
   const cleaned = cleanItem(raw);
   if (!cleaned.text) return [];
-  const planned = planCleaned(cleaned.text, cleaned.all, ctx);
+  const formatted = planCleaned(cleaned.text, cleaned.all, ctx).map((p) =>
+    cleaned.format ? { ...p, output: { ...p.output, format: cleaned.format } } : p,
+  );
   const hint = cleaned.typeHint;
-  if (!hint) return planned;
-  return planned.map((p) => ({
-    ...p,
-    output: {
-      ...p.output,
-      type: hint,
-      query: p.output.type === hint ? p.output.query : retypeQuery(p.output.query, hint),
-    },
-    explicitType: true,
-  }));
+  if (!hint) return formatted;
+  return formatted.map((p) => {
+    const { items: _items, ...output } = p.output;
+    return {
+      ...p,
+      output: {
+        ...(hint === 'list' && p.output.items ? p.output : output),
+        type: hint,
+        query: p.output.type === hint ? p.output.query : retypeQuery(p.output.query, hint),
+      },
+      explicitType: true,
+    };
+  });
 }
 
 // Words that only point at the thing being researched, never at a field.
@@ -53,6 +59,8 @@ const CONTEXT_WORDS = new Set(
     'internet online'
   ).split(' '),
 );
+
+const COMPANY_WORDS = new Set(['company', 'organization', 'organisation', 'firm', 'employer', 'business']);
 
 function isVague(text: string): boolean {
   return canonical(text)
@@ -73,6 +81,9 @@ function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutp
   // Whole-phrase aliases first: "what does the company do" is made of filler words only.
   const direct = lookupKnown(raw, ctx);
   if (direct) return [fromSpec(direct, ctx)];
+  // "speakers with their name and company": when the task is not about a company, a bare
+  // "company" is a value (the speaker's employer), not the thing researched.
+  if (ctx.subject.noun !== 'company' && COMPANY_WORDS.has(canonical(raw))) return fromName('company', ctx);
   if (isBareContext(raw)) return [];
   const boolean = planBoolean(raw, ctx.subject);
   if (boolean) return [boolean];
@@ -83,14 +94,15 @@ function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutp
   if (listOf?.[1]) return planList(cleanItem(listOf[1]).text, ctx);
 
   const stripped = stripRelative(text);
-  for (const candidate of [text, flipOf(text), stripped, flipOf(stripped)]) {
+  const header = headerPhrase(stripped, ctx.subject.noun);
+  for (const candidate of [text, flipOf(text), stripped, flipOf(stripped), header]) {
     const bundle = lookupBundle(candidate);
     if (bundle) return bundle.flatMap((name) => fromName(name, ctx));
     const spec = lookupKnown(candidate, ctx);
     if (spec) return [fromSpec(spec, ctx)];
   }
   if (!ctx.allowCustom) return [];
-  const custom = planCustom(flipOf(stripped), all, ctx);
+  const custom = planCustom(stripped, all, ctx);
   return custom ? [custom] : [];
 }
 
@@ -110,7 +122,7 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
   if (spec.name === 'name' && !subject.list) {
     const company = fieldByName('company_name');
     if (subject.noun === 'company' && company) return fromSpec(company, ctx);
-    const name = toIdentifier(`${subjectPrefix(subject)}_name`) || 'name';
+    const name = headerName(`${subjectPrefix(subject)} name`) || 'name';
     return {
       output: {
         name,
@@ -122,11 +134,12 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
       explicitType: false,
     };
   }
-  const output = {
+  const output: TaskOutput = {
     name: spec.name,
     type: spec.type,
     description: render(spec.description, subject),
     query: render(spec.query, subject),
+    ...(spec.items ? { items: spec.items } : {}),
   };
   return spec.group
     ? { output, label: spec.label, group: spec.group, explicitType: false }
@@ -145,7 +158,7 @@ function planCount(text: string, ctx: PhraseContext): PlannedOutput | undefined 
   if (!thing || isVague(thing)) return undefined;
   const known = lookupField(`number of ${thing}`, ctx.subject.noun);
   if (known && known.type === 'number') return fromSpec(known, ctx);
-  const name = toIdentifier(`${words(thing).map(singular).join(' ')} count`);
+  const name = headerName(`number of ${thing}`, ctx.subject.noun);
   if (!name || !words(thing).every(isAcceptableToken)) return undefined;
   return {
     output: {
@@ -164,10 +177,26 @@ function planList(inner: string, ctx: PhraseContext): PlannedOutput[] {
   const spec = lookupKnown(inner, ctx);
   if (spec) {
     const planned = fromSpec(spec, ctx);
-    return [{ ...planned, output: { ...planned.output, type: 'list' } }];
+    const items = planned.output.items ?? itemTypeOf(spec.type);
+    return [{ ...planned, output: { ...planned.output, type: 'list', ...(items ? { items } : {}) } }];
   }
   const custom = planCustom(inner, true, { ...ctx, allowCustom: true });
-  return custom ? [{ ...custom, output: { ...custom.output, type: 'list' } }] : [];
+  if (!custom) return [];
+  const items = custom.output.type === 'list' ? custom.output.items : itemTypeOf(custom.output.type);
+  const { items: _items, ...output } = custom.output;
+  return [{ ...custom, output: { ...output, type: 'list', ...(items ? { items } : {}) } }];
+}
+
+/** The element type of a list whose single values would have `type`; string adds nothing. */
+function itemTypeOf(type: OutputType): ListItemType | undefined {
+  return type === 'number' ||
+    type === 'money' ||
+    type === 'date' ||
+    type === 'url' ||
+    type === 'email' ||
+    type === 'phone'
+    ? type
+    : undefined;
 }
 
 // "products they sell" → "products"; "plans that are offered" → "plans".
@@ -207,12 +236,33 @@ const NUMBER_HEADS = new Set([
   'score',
   'size',
 ]);
+const MONEY_HEADS = new Set([
+  'price',
+  'fee',
+  'cost',
+  'salary',
+  'pay',
+  'wage',
+  'budget',
+  'revenue',
+  'turnover',
+  'funding',
+  'rent',
+  'fare',
+  'tuition',
+  'payout',
+  'msrp',
+]);
+const PHONE_HEADS = new Set(['phone', 'telephone', 'fax', 'hotline', 'mobile', 'whatsapp']);
 
 function inferType(tokens: readonly string[], all: boolean): OutputType {
   const head = singular(tokens[tokens.length - 1] ?? '');
+  const before = singular(tokens[tokens.length - 2] ?? '');
   if (EMAIL_HEADS.has(head)) return 'email';
+  if (PHONE_HEADS.has(head) || (head === 'number' && PHONE_HEADS.has(before))) return 'phone';
   if (URL_HEADS.has(head)) return 'url';
   if (DATE_HEADS.has(head)) return 'date';
+  if (MONEY_HEADS.has(head)) return 'money';
   if (NUMBER_HEADS.has(head)) return 'number';
   const last = tokens[tokens.length - 1] ?? '';
   if (all && last !== head) return 'list';
@@ -231,37 +281,45 @@ const CUSTOM_QUERY: Record<OutputType, string> = {
   list: 'What are {poss} %s? List each one.',
 };
 
-/** Any other noun phrase: a custom output named after it, typed by its head word. */
+/** Any other noun phrase: a custom output with a column-header name, typed by its head word. */
 function planCustom(text: string, all: boolean, ctx: PhraseContext): PlannedOutput | undefined {
   const tokens = words(text);
   if (tokens.length === 0 || tokens.length > 8 || isVague(text)) return undefined;
   if (!tokens.every(isAcceptableToken)) return undefined;
-  const name = toIdentifier(text);
+  const name = headerName(text, ctx.subject.noun);
   if (!name) return undefined;
-  const type = inferType(tokens, all);
+  // The question reads the rewritten phrase ("the article's main topic", not "the article's main
+  // topic of the article") but keeps the analyst's casing when nothing was rewritten.
+  const header = headerPhrase(text, ctx.subject.noun);
+  const plain = text.replace(/^(?:the|a|an|their|its)\s+/i, '');
+  const asWritten = words(plain).join(' ') === header ? plain : header;
+  const headerTokens = header.split(' ');
+  const type = inferType(headerTokens, all);
   // "the product's product weight" reads badly: drop a leading subject noun from the question.
   const subjectWords = words(ctx.subject.noun);
   const phrase =
-    tokens.slice(0, subjectWords.length).join(' ') === subjectWords.join(' ') &&
-    tokens.length > subjectWords.length
-      ? text.split(/\s+/).slice(subjectWords.length).join(' ')
-      : text;
+    headerTokens.slice(0, subjectWords.length).join(' ') === subjectWords.join(' ') &&
+    headerTokens.length > subjectWords.length
+      ? asWritten.split(/\s+/).slice(subjectWords.length).join(' ')
+      : asWritten;
   // "awards" → "What are the company's awards": plural heads take a plural verb.
-  const last = tokens[tokens.length - 1] ?? '';
+  const last = headerTokens[headerTokens.length - 1] ?? '';
   const template =
     type === 'string' && singular(last) !== last
       ? CUSTOM_QUERY.string.replace('What is', 'What are')
       : CUSTOM_QUERY[type];
   // "the URL of the pricing page URL" says URL twice.
   const asked = type === 'url' ? phrase.replace(/\s+(?:url|link|address)$/i, '') : phrase;
+  const items = type === 'list' ? itemTypeOf(inferType([singular(last)], false)) : undefined;
   return {
     output: {
       name,
       type,
-      description: capitalise(text),
+      description: capitalise(asWritten),
       query: render(template.replace('%s', asked), ctx.subject),
+      ...(items ? { items } : {}),
     },
-    label: text,
+    label: asWritten,
     explicitType: false,
   };
 }

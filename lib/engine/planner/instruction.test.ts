@@ -29,7 +29,7 @@ interface Accepted {
   list?: boolean;
 }
 
-const CONTACT = ['email:email', 'phone:string', 'address:string'];
+const CONTACT = ['email:email', 'phone:phone', 'address:string'];
 
 const ACCEPTED: Accepted[] = [
   {
@@ -60,29 +60,29 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'contact',
     instruction: "Don't extract the addresses anymore",
-    outputs: ['email:email', 'phone:string'],
+    outputs: ['email:email', 'phone:phone'],
   },
   {
     base: 'contact',
     instruction: 'rename email to contact_email',
-    outputs: ['contact_email:email', 'phone:string', 'address:string'],
+    outputs: ['contact_email:email', 'phone:phone', 'address:string'],
     changes: ['renamed output `email` to `contact_email`'],
   },
   {
     base: 'contact',
     instruction: 'rename email to contact email and phone number to main phone',
-    outputs: ['contact_email:email', 'main_phone:string', 'address:string'],
+    outputs: ['contact_email:email', 'main_phone:phone', 'address:string'],
   },
   {
     base: 'contact',
     instruction: 'make phone a number',
     outputs: ['email:email', 'phone:number', 'address:string'],
-    changes: ['changed type of `phone` from string to number'],
+    changes: ['changed type of `phone` from phone to number'],
   },
   {
     base: 'contact',
     instruction: 'email should be a list',
-    outputs: ['email:list', 'phone:string', 'address:string'],
+    outputs: ['email:list', 'phone:phone', 'address:string'],
   },
   {
     base: 'numbers',
@@ -116,32 +116,32 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'country',
     instruction: 'remove the input country',
-    outputs: ['vat_number:string', 'phone:string'],
+    outputs: ['vat_number:string', 'phone:phone'],
     inputs: ['website:url'],
     changes: ['removed input `country`'],
   },
   {
     base: 'contact',
     instruction: 'make it a list of products with name and price',
-    outputs: [...CONTACT, 'name:string', 'price:string'],
+    outputs: [...CONTACT, 'name:string', 'price:money'],
     list: true,
     changes: [
       'made the task list-shaped (one row per product)',
       '`email`, `phone`, `address` are now asked once for the whole page',
       'added column `name` (string)',
-      'added column `price` (string)',
+      'added column `price` (money)',
     ],
   },
   {
     base: 'contact',
     instruction: 'for each product list name and price',
-    outputs: [...CONTACT, 'name:string', 'price:string'],
+    outputs: [...CONTACT, 'name:string', 'price:money'],
     list: true,
   },
   {
     base: 'products',
     instruction: 'make it a single result',
-    outputs: ['name:string', 'price:string'],
+    outputs: ['name:string', 'price:money'],
     list: false,
   },
   {
@@ -179,7 +179,7 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'contact',
     instruction: 'Add the CEO name. Then remove the address.',
-    outputs: ['email:email', 'phone:string', 'ceo_name:string'],
+    outputs: ['email:email', 'phone:phone', 'ceo_name:string'],
   },
   { base: 'contact', instruction: 'add revenue as a number', outputs: [...CONTACT, 'revenue:number'] },
   {
@@ -219,12 +219,12 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'contact',
     instruction: 'Replace phone with fax',
-    outputs: ['email:email', 'fax:string', 'address:string'],
+    outputs: ['email:email', 'fax:phone', 'address:string'],
   },
   {
     base: 'contact',
     instruction: 'set email type to text',
-    outputs: ['email:string', 'phone:string', 'address:string'],
+    outputs: ['email:string', 'phone:phone', 'address:string'],
   },
   {
     base: 'contact',
@@ -234,7 +234,7 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'contact',
     instruction: '- add CEO name\n- remove address',
-    outputs: ['email:email', 'phone:string', 'ceo_name:string'],
+    outputs: ['email:email', 'phone:phone', 'ceo_name:string'],
   },
   {
     base: 'contact',
@@ -250,13 +250,13 @@ const ACCEPTED: Accepted[] = [
   {
     base: 'products',
     instruction: 'also get the SKU and rating',
-    outputs: ['name:string', 'price:string', 'sku:string', 'rating:number'],
+    outputs: ['name:string', 'price:money', 'sku:string', 'rating:number'],
     list: true,
   },
   {
     base: 'products',
     instruction: 'price should be in USD',
-    outputs: ['name:string', 'price:string'],
+    outputs: ['name:string', 'price:money'],
     list: true,
     changes: ['formatted `price` "in USD"'],
   },
@@ -289,10 +289,13 @@ describe('applyInstruction: details of the result', () => {
     ]);
   });
 
-  it('makes the queries mention a new input and forget a removed one', () => {
-    const added = applyInstruction(FIXTURES.contact, 'add an input country');
+  it('makes only the named queries mention a new input, and forgets a removed one', () => {
+    const added = applyInstruction(
+      FIXTURES.contact,
+      'add an input country and give the phone number for that country',
+    );
     if (!added.ok) throw new Error(added.message);
-    for (const o of added.definition.outputs) expect(o.query).toContain('{country}');
+    expect(added.definition.outputs.map((o) => o.query.includes('{country}'))).toEqual([false, true, false]);
     const removed = applyInstruction(added.definition, 'remove the country input');
     if (!removed.ok) throw new Error(removed.message);
     expect(removed.definition.outputs.map((o) => o.query)).toEqual(
@@ -310,7 +313,7 @@ describe('applyInstruction: details of the result', () => {
   it('rewrites list questions when the task becomes a single result', () => {
     const r = applyInstruction(FIXTURES.products, 'make it a single result');
     expect(r.ok && r.definition.outputs[1]?.query).toBe(
-      'What is the price of the product? Include the currency.',
+      'What is the price of the product? Give the amount and currency.',
     );
   });
 

@@ -86,7 +86,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
       const columns = boundary
         ? tail.slice(boundary.index + boundary[0].length).replace(LEADING_VERB, '')
         : '';
-      return { item, columns, addName: false, prefix: sentence.slice(0, forEach.index) };
+      const prefix = sentence.slice(0, forEach.index);
+      // "Extract name, price and SKU for each product on the page": the columns come first.
+      if (!columns.trim() && LEADING_VERB.test(prefix.trim())) {
+        return { item, columns: prefix.trim().replace(LEADING_VERB, ''), addName: false, prefix: '' };
+      }
+      return { item, columns, addName: false, prefix };
     }
   }
   const trailing = TRAILING_EACH.exec(sentence);

@@ -2,6 +2,7 @@
 // and the words around a field name ("the company's ... from their website, if available").
 
 import type { OutputType } from '@/lib/contract/task-definition';
+import { formatAside, joinFormat, takeFormat } from './format-words';
 import { parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 
 const DOT = '\u0001';
@@ -151,6 +152,8 @@ export interface CleanItem {
   typeHint?: OutputType;
   /** "all X" / "every X": a hint that several values are wanted. */
   all: boolean;
+  /** Formatting guidance: "in international format" → "international format". */
+  format?: string;
 }
 
 /** Strips determiners, possessives, qualifiers and page context from one enumerated item. */
@@ -159,6 +162,7 @@ export function cleanItem(raw: string): CleanItem {
   if (raw.length > MAX_ITEM) return { text: '', all: false };
   let typeHint: OutputType | undefined;
   let all = false;
+  let format: string | undefined;
   let text = unquote(raw.replace(/\s+/g, ' ').trim());
   text = text.replace(/\s*\(([^()]*)\)/g, (_m, inner: string) => {
     const type = parseOutputType(inner);
@@ -166,7 +170,8 @@ export function cleanItem(raw: string): CleanItem {
       typeHint = type;
       return '';
     }
-    // Asides ("(1-2 sentences)", "(Twitter)", "(if any)") never name the field itself.
+    // Asides never name the field itself; "(YYYY-MM-DD)" says how to write it, "(if any)" nothing.
+    format = joinFormat(format, formatAside(inner));
     return '';
   });
   text = text.replace(/[?!.:;,]+$/, '').trim();
@@ -183,6 +188,9 @@ export function cleanItem(raw: string): CleanItem {
       text = text.replace(LEADING_ALL, '');
     }
     text = text.replace(LEADING, '').replace(LEADING_POSSESSIVE, '');
+    const formatted = takeFormat(text);
+    text = formatted.text;
+    format = joinFormat(format, formatted.format);
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     text = text
@@ -192,7 +200,13 @@ export function cleanItem(raw: string): CleanItem {
       .replace(DONE_BY, '');
     text = text.replace(/[?!.:;,]+$/, '').trim();
   }
-  return typeHint ? { text, typeHint, all } : { text, all };
+  const typed2 = TYPE_SUFFIX.exec(text);
+  if (typed2?.[1] && !typeHint) {
+    // "price in USD as a number": the type word may follow the guidance.
+    typeHint = parseOutputType(typed2[1]);
+    text = text.slice(0, typed2.index);
+  }
+  return { text, all, ...(typeHint ? { typeHint } : {}), ...(format ? { format } : {}) };
 }
 
 /** Common words that never name a field on their own. */

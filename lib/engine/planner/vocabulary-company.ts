@@ -79,17 +79,23 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
     ['service', 'service offering', 'service list', 'what service they offer'],
     'Services offered', 'What services does {the} offer? List them.'),
 
+  // The organisation a person, speaker or job belongs to; matched by aliases here and by a bare
+  // "company" only when the task is about something other than a company (see fields.ts).
+  field('company', 'string', 'company', 'people',
+    ['employer', 'affiliation', 'company they work for', 'organisation they work for', 'organization they work for', 'hiring company', 'employer name'],
+    'Company or organisation of {the}', 'Which company or organisation does {the} belong to?'),
+
   // Contact
   field('email', 'email', 'email', 'contact',
     ['email', 'email address', 'contact email', 'contact email address', 'general email', 'mail address', 'mail', 'general inquiry email', 'info email'],
     'Contact email address', 'What is {poss} contact email address?'),
-  field('phone', 'string', 'phone number', 'contact',
+  field('phone', 'phone', 'phone number', 'contact',
     ['phone', 'phone number', 'telephone', 'telephone number', 'tel', 'contact number', 'contact phone', 'contact phone number', 'phone no', 'mobile', 'mobile number', 'cell phone', 'cell number', 'landline', 'hotline', 'main phone', 'main phone number', 'number to call'],
     'Contact phone number', 'What is {poss} main contact phone number?'),
   field('address', 'string', 'address', 'contact',
     ['address', 'postal address', 'mailing address', 'street address', 'physical address', 'office address', 'full address', 'contact address', 'business address', 'registered address', 'registered office', 'postal address of the office'],
     'Postal address', 'What is {poss} full postal address?'),
-  field('fax', 'string', 'fax number', 'contact',
+  field('fax', 'phone', 'fax number', 'contact',
     ['fax', 'fax number'],
     'Fax number', 'What is {poss} fax number?'),
   field('contact_page_url', 'url', 'contact page', 'contact',
@@ -102,7 +108,7 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
   // Social profiles: one output per network when named, or a single list.
   field('social_links', 'list', 'social media profiles', 'social',
     ['social link', 'social media', 'social media link', 'social media profile', 'social profile', 'social account', 'social media account', 'social handle', 'social network', 'social media page', 'social media channel', 'social channel', 'social', 'social media url', 'social url', 'social network link', 'social network profile', 'social presence'],
-    'Social media profile URLs', 'What are {poss} social media profiles? List each profile URL.'),
+    'Social media profile URLs', 'What are {poss} social media profiles? List each profile URL.', 'url'),
   field('linkedin_url', 'url', 'LinkedIn', 'social',
     ['linkedin', 'linkedin url', 'linkedin page', 'linkedin profile', 'linkedin company page', 'linkedin link', 'linkedin account', 'linkedin profile url', 'linkedin page url'],
     'LinkedIn page URL', 'What is {poss} LinkedIn page URL?'),
@@ -140,12 +146,12 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
     'Key executives and their roles', 'Who are {poss} key executives? List each with their role.'),
 
   // Money
-  field('revenue', 'string', 'revenue', 'finance',
+  field('revenue', 'money', 'revenue', 'finance',
     ['revenue', 'annual revenue', 'turnover', 'annual turnover', 'yearly revenue', 'sales figure', 'annual sales', 'arr'],
-    'Most recent annual revenue', 'What is {poss} most recently reported annual revenue?'),
-  field('total_funding', 'string', 'total funding', 'finance',
+    'Most recent annual revenue', 'What is {poss} most recently reported annual revenue? Give the amount and currency.'),
+  field('total_funding', 'money', 'total funding', 'finance',
     ['funding', 'total funding', 'funding raised', 'amount raised', 'capital raised', 'money raised', 'funding amount', 'total funding raised', 'total amount raised', 'investment raised'],
-    'Total funding raised', 'How much funding has {the} raised in total?'),
+    'Total funding raised', 'How much funding has {the} raised in total? Give the amount and currency.'),
   field('funding_stage', 'string', 'funding stage', 'finance',
     ['funding stage', 'stage', 'funding round', 'latest funding round', 'last funding round', 'investment stage'],
     'Latest funding stage', 'What is {poss} latest funding stage or round?'),

@@ -8,8 +8,11 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
 
   // Pages and articles
   field('title', 'string', 'title', 'content',
-    ['title', 'page title', 'headline', 'article title', 'job title', 'post title', 'heading', 'seo title', 'meta title', 'position title', 'role title', 'position', 'job name', 'title of the page'],
+    ['title', 'page title', 'headline', 'article title', 'post title', 'heading', 'seo title', 'meta title', 'title of the page'],
     'Title of {the}', 'What is {poss} title?'),
+  field('job_title', 'string', 'job title', 'people',
+    ['job title', 'position title', 'role title', 'position', 'job name', 'job role', 'job position', 'current position', 'current job title'],
+    'Job title of {the}', 'What is {poss} job title?'),
   field('author', 'string', 'author', 'content',
     ['author', 'writer', 'byline', 'author name', 'written by', 'who wrote it', 'posted by', 'authored by', 'name of author', 'who wrote'],
     'Author of {the}', 'Who is the author of {the}?'),
@@ -39,9 +42,9 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     'URL of the main image', 'What is the URL of {poss} main image?'),
 
   // Products
-  field('price', 'string', 'price', 'product',
+  field('price', 'money', 'price', 'product',
     ['price', 'cost', 'current price', 'sale price', 'unit price', 'retail price', 'list price', 'price point', 'msrp', 'product price', 'selling price', 'regular price'],
-    'Price of {the}, with currency', 'What is the price of {offering}? Include the currency.'),
+    'Price of {the}, with currency', 'What is the price of {offering}? Give the amount and currency.'),
   field('currency', 'string', 'currency', 'product',
     ['currency', 'price currency'],
     'Currency of the price', 'In which currency are prices for {the} given?'),
@@ -83,9 +86,9 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
   field('careers_page_url', 'url', 'careers page', 'jobs',
     ['careers page', 'jobs page', 'career page', 'careers url', 'careers site', 'career site', 'careers page url', 'jobs board'],
     'URL of the careers page', 'What is the URL of {poss} careers page?'),
-  field('salary', 'string', 'salary', 'jobs',
+  field('salary', 'money', 'salary', 'jobs',
     ['salary', 'salary range', 'pay', 'compensation', 'wage', 'pay range', 'pay rate', 'remuneration'],
-    'Salary or pay range', 'What salary or pay range is given for {the}?'),
+    'Salary or pay range', 'What salary or pay range is given for {the}? Give the amount and currency.'),
   field('employment_type', 'string', 'employment type', 'jobs',
     ['employment type', 'job type', 'contract type', 'full time or part time', 'work type', 'schedule'],
     'Employment type', 'What is the employment type of {the} (for example full-time, part-time or contract)?'),

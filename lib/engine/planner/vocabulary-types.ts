@@ -1,7 +1,7 @@
 // The shape of one known field. Kept apart from the tables so both vocabulary files and the lookup
 // can import it without a cycle.
 
-import type { OutputType } from '@/lib/contract/task-definition';
+import type { ListItemType, OutputType } from '@/lib/contract/task-definition';
 
 /** Families of fields; used to name tasks ("Company contact details") and to remove them together. */
 export type FieldGroup =
@@ -18,6 +18,8 @@ export interface FieldSpec {
   /** Templates with {the}/{poss}/{offering}, rendered against the task's subject. */
   description: string;
   query: string;
+  /** For list fields whose elements have a clear type (profile URLs). */
+  items?: ListItemType;
 }
 
 export function field(
@@ -28,8 +30,10 @@ export function field(
   aliases: readonly string[],
   description: string,
   query: string,
+  items?: ListItemType,
 ): FieldSpec {
-  return group
+  const spec: FieldSpec = group
     ? { name, type, label, group, aliases, description, query }
     : { name, type, label, aliases, description, query };
+  return items ? { ...spec, items } : spec;
 }

@@ -46,6 +46,7 @@ const PREFIX_MODIFIERS = new Set([
   'organisation', 'firm', 'brand', 'overall', 'exact', 'actual', 'latest', 'full', 'complete', 'detailed', 'short',
   'brief', 'their', 'its', 'the', 'a', 'an', 'website', 'site', 'web', 'store', 'shop', 'listed', 'displayed', 'visible',
 ]);
+const SINGLE_WORDS = new Set(['main', 'primary', 'single', 'one']);
 const SUFFIX_MODIFIERS = new Set([
   'url',
   'link',
@@ -87,9 +88,13 @@ export function lookupField(phrase: string, subjectNoun?: string): FieldSpec | u
     [tokens.slice(0, end), strippedLink],
     [tokens.slice(start, end), strippedLink],
   ];
+  // "main topic" is one topic: a stripped "main"/"primary"/"single" never leads to a list field.
+  const singleOne = tokens.slice(0, start).some((t) => SINGLE_WORDS.has(t));
   for (const [candidate, needsLink] of candidates) {
     const hit = BY_ALIAS.get(candidate.join(' '));
-    if (hit && (!needsLink || hit.type === 'url' || hit.group === 'social')) return hit;
+    if (!hit || (needsLink && hit.type !== 'url' && hit.group !== 'social')) continue;
+    if (singleOne && hit.type === 'list' && candidate.length < tokens.length) continue;
+    return hit;
   }
   return undefined;
 }

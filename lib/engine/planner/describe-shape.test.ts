@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskDefinition, TaskOutput } from '@/lib/contract/task-definition';
+import { planFromDescription } from './index';
+
+function plan(description: string): TaskDefinition {
+  const result = planFromDescription(description);
+  if (!result.ok) throw new Error(`refused: ${result.message}`);
+  return result.definition;
+}
+
+const brief = (o: TaskOutput): string =>
+  [
+    `${o.name}:${o.type}`,
+    o.items ? `items=${o.items}` : '',
+    o.scope ? `@${o.scope}` : '',
+    o.format ? `fmt=${o.format}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+const shape = (d: TaskDefinition): string[] => d.outputs.map(brief);
+
+describe('planFromDescription: header names, types and formats', () => {
+  it.each([
+    ['Find the year the company was founded', ['founded_year:number']],
+    ['Find the number of pages of the book', ['page_count:number']],
+    ['Find the number of words in the article', ['word_count:number']],
+    ['Find the name of the CEO and the main topic of the article', ['ceo_name:string', 'main_topic:string']],
+    ['Find the salary and the annual fee', ['salary:money', 'annual_fee:money']],
+    ['Find the support phone number and the fax', ['support_phone_number:phone', 'fax:phone']],
+    ['Find the revenue as a number', ['revenue:number']],
+    ['Find the phone number in international format', ['phone:phone fmt=international format']],
+    ['Get the price in USD', ['price:money fmt=USD']],
+    ['Find the publication date (YYYY-MM-DD)', ['publish_date:date fmt=YYYY-MM-DD']],
+    ['Find the list of URLs of their case studies', ['case_study_urls:list items=url']],
+    ['Find their social media links', ['social_links:list items=url']],
+  ])('%s', (description, expected) => {
+    expect(shape(plan(description))).toEqual(expected);
+  });
+
+  it('keeps every field of a question followed by a request', () => {
+    const d = plan(
+      'Does the website mention SOC 2 compliance? Also give the name of their data protection officer',
+    );
+    expect(shape(d)).toEqual(['mentions_soc_2_compliance:boolean', 'data_protection_officer_name:string']);
+  });
+});
+
+describe('planFromDescription: rows and page-level fields together', () => {
+  it('keeps the company of each speaker', () => {
+    const d = plan('List all the speakers of a conference with their name, job title and company');
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual(['name:string', 'job_title:string', 'company:string']);
+  });
+
+  it('asks page-level fields once and the columns per row', () => {
+    const d = plan(
+      "Find the company's email and phone number, and list its pricing plans with name and monthly price",
+    );
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual([
+      'name:string',
+      'monthly_price:money',
+      'email:email @task',
+      'phone:phone @task',
+    ]);
+    expect(d.outputs[2]?.query).toBe("What is the company's contact email address?");
+  });
+
+  it('keeps a field about each row in the rows', () => {
+    const d = plan(
+      "List all products with their name and price. Also find the store's email address and whether each product is in stock",
+    );
+    expect(shape(d)).toEqual(['name:string', 'price:money', 'email:email @task', 'in_stock:boolean']);
+  });
+
+  it('reads columns written before "for each"', () => {
+    const d = plan('Extract name, price and SKU for each product on the page');
+    expect(shape(d)).toEqual(['name:string', 'price:money', 'sku:string']);
+  });
+});

@@ -1,0 +1,52 @@
+// Formatting guidance inside a field phrase: "phone number in international format", "price in
+// USD", "summary as one short phrase", "date (YYYY-MM-DD)". The guidance becomes the output's
+// `format`; it never becomes part of the field's name.
+
+const CURRENCIES =
+  'usd|eur|gbp|chf|jpy|cny|cad|aud|nzd|sek|nok|dkk|pln|czk|inr|brl|mxn|zar|sgd|hkd|krw|try|rub|' +
+  '(?:us\\s+|american\\s+|canadian\\s+|australian\\s+)?dollars?|euros?|pounds?(?:\\s+sterling)?|yen|swiss\\s+francs?|francs?';
+
+const SHAPES =
+  '(?:(?:one|a|an|a\\s+single|single|two|three|\\d+(?:\\s*-\\s*\\d+)?)\\s+)?(?:(?:short|brief|concise|plain|single|full|complete|numbered)\\s+)*' +
+  '(?:phrase|sentence|sentences|word|words|paragraph|summary|bullet\\s+points?|bullets|digits|keyword|keywords|string)';
+
+const FORMAT_TAILS: readonly RegExp[] = [
+  // "in international format", "in E.164 format", "using the ISO 8601 standard"
+  /\s+(?:in|using|with|following|per)\s+((?:the\s+|an?\s+)?[\w.+/-]+(?:\s+[\w.+/-]+){0,3}?\s+(?:format|form|notation|style|standard|convention))$/i,
+  /\s+formatted\s+(?:as|like|in|using)\s+(.+)$/i,
+  new RegExp(`\\s+(?:in|as)\\s+((?:${CURRENCIES}))$`, 'i'),
+  new RegExp(`\\s+(?:as|in)\\s+(${SHAPES}(?:\\s+or\\s+(?:less|fewer))?)$`, 'i'),
+  /\s+(?:in|as)\s+((?:lower|upper|title|sentence)\s*case|iso\s*8601(?:\s+date)?|iso\s+dates?|yyyy-mm-dd|dd[./-]mm[./-]yyyy|mm[./-]dd[./-]yyyy|e\.164|24-hour\s+time|plain\s+text|a\s+percentage|percent)$/i,
+  /\s+(?:with|including)\s+(?:the\s+|its\s+|their\s+)?((?:international\s+)?(?:country|area|dialling|dialing)\s+code|currency(?:\s+code|\s+symbol)?|https?|protocol)$/i,
+  /\s+(?:in|within|under|of)\s+((?:at\s+most\s+|max(?:imum)?\s+|up\s+to\s+)?(?:\d+|one|two|three|five|ten)\s+(?:sentences?|words?|characters?)(?:\s+or\s+(?:less|fewer))?)$/i,
+  /\s+(?:without|excluding|minus)\s+((?:the\s+)?(?:currency(?:\s+symbol)?|country\s+code|spaces|dashes|protocol|https?|www|tax|vat))$/i,
+];
+
+// An aside such as "(YYYY-MM-DD)", "(international format)" or "(1-2 sentences)" says how to write
+// the value; "(Twitter)" or "(if any)" do not.
+const FORMAT_ASIDE =
+  /\b(?:format|formatted|yyyy|mm|dd|iso|e\.164|sentences?|words?|characters?|digits|international|currency|usd|eur|gbp|lower\s*case|upper\s*case|percent|percentage|e\.g\.?|for\s+example|like)\b|\+\d/i;
+
+/** Splits trailing formatting guidance off a field phrase. */
+export function takeFormat(text: string): { text: string; format?: string } {
+  for (const pattern of FORMAT_TAILS) {
+    const m = pattern.exec(text);
+    const format = m?.[1]?.trim().replace(/^the\s+/i, '');
+    if (m && format && m.index > 0) return { text: text.slice(0, m.index).trim(), format };
+  }
+  return { text };
+}
+
+/** The guidance in a parenthesised aside, or undefined when the aside is not about formatting. */
+export function formatAside(inner: string): string | undefined {
+  const text = inner.trim();
+  if (!text || /^(?:if|when|where|optional|required|not)\b/i.test(text)) return undefined;
+  return FORMAT_ASIDE.test(text) ? text : undefined;
+}
+
+/** Joins two pieces of guidance given for one field. */
+export function joinFormat(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a) return b;
+  if (!b || a === b) return a;
+  return `${a}; ${b}`;
+}
