@@ -102,6 +102,22 @@ const show = (d: TaskDefinition) =>
 const want = (fields: ExpectedField[], list?: boolean) =>
   `${list ? 'list ' : ''}[${fields.map((f) => `${f.names.join('|')}${f.types ? `:${f.types.join('|')}` : ''}${f.scope === 'task' ? '@task' : ''}`).join(', ')}]`;
 
+/** Why the outputs do not match: expected fields with no output of an acceptable name, or one of the wrong type/scope. */
+function differences(fields: ExpectedField[], d: TaskDefinition): string {
+  const parts = fields.flatMap((f) => {
+    const named = d.outputs.filter((o) => f.names.includes(o.name));
+    if (named.length === 0) return [`no ${f.names[0]}`];
+    if (named.some((o) => fits(f, o, d.list))) return [];
+    const o = named[0]!;
+    return [
+      `${o.name} is ${o.type}${d.list ? ` @${effectiveScope(o, d.list)}` : ''}${o.items ? ` of ${o.items}` : ''}`,
+    ];
+  });
+  const extra = d.outputs.filter((o) => !fields.some((f) => f.names.includes(o.name))).map((o) => o.name);
+  if (extra.length > 0) parts.push(`extra ${extra.join(', ')}`);
+  return `fields differ (${parts.join('; ') || 'names shared between fields'})`;
+}
+
 function inputsMatch(expected: ExpectedInput[], got: TaskDefinition['inputs']): boolean {
   if (expected.length !== got.length) return false;
   const left = [...got];
@@ -138,7 +154,7 @@ export function scoreCase(c: BenchCase, answer: Answer, base?: TaskDefinition): 
   if (d.outputs.length !== e.fields.length)
     return fail(`${d.outputs.length} outputs for ${e.fields.length} fields`);
   const matched = matchFields(e.fields, d.outputs, d.list);
-  if (!matched) return fail('fields differ');
+  if (!matched) return fail(differences(e.fields, d));
 
   if (e.inputs && !inputsMatch(e.inputs, d.inputs)) {
     return fail(`inputs [${d.inputs.map((i) => `${i.name}:${i.type}`).join(', ')}]`);
