@@ -29,6 +29,12 @@ const ENGLISH = [
   'capture', 'keep', 'show', 'tell', 'provide', 'number', 'phone', 'international', 'format', 'numbers', 'official', 'full',
 ];
 
+// prettier-ignore
+const ENGLISH_VERBS = new Set([
+  'find', 'extract', 'get', 'give', 'list', 'return', 'remove', 'rename', 'add', 'make', 'change', 'replace', 'delete',
+  'drop', 'include', 'set', 'collect', 'capture', 'show', 'check', 'scrape', 'look', 'tell', 'provide', 'turn', 'convert',
+]);
+
 interface Profile {
   language: DetectedLanguage;
   /** Imperatives and other verbs of the glossary: a short instruction is often a verb and an English field name. */
@@ -84,6 +90,9 @@ export function detectLanguage(text: string): Detection {
     .map((t) => fold(t.raw));
   const scores: Record<DetectedLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
   for (const word of words) if (englishSet.has(word)) scores.en += 2;
+  // Instructions open with their verb ("renombra email a …"): the first word weighs more.
+  const first = words[0] ?? '';
+  if (ENGLISH_VERBS.has(first)) scores.en += 2;
   // Quoted values and identifiers are left out: a German query inside an English edit is still English.
   const prose = tokenize(text)
     .filter((t) => t.kind !== 'kept')
@@ -95,6 +104,7 @@ export function detectLanguage(text: string): Detection {
       score += (p.strong.has(word) ? 2 : p.weak.has(word) ? 1 : 0) + (p.verbs.has(word) ? 1 : 0);
     }
     score += 1.5 * (prose.match(p.letters)?.length ?? 0);
+    if (p.verbs.has(first)) score += 2;
     scores[p.language] = score;
   }
   let best: DetectedLanguage = 'en';

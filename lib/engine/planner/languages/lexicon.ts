@@ -37,6 +37,8 @@ export interface Lexicon {
   afterNoun: ReadonlyMap<string, string>;
   /** Plural endings tried when a word is not found as typed, longest first. */
   pluralEndings: string[];
+  /** Case endings that leave a noun singular (German genitive "des Artikels"), longest first. */
+  caseEndings: string[];
   /** Linking letters between the parts of a compound noun (German "Gründung-s-jahr"). */
   compoundLinks: string[];
   /** The finite verb may close the clause ("Bitte die E-Mail-Adresse extrahieren"). */
@@ -52,6 +54,7 @@ export interface GlossaryFile {
   clauseFinal?: string[];
   afterNoun?: Record<string, string>;
   pluralEndings?: string[];
+  caseEndings?: string[];
   compoundLinks?: string[];
   verbFinal?: boolean;
 }
@@ -107,6 +110,7 @@ function build(language: Language): Lexicon {
     clauseFinal: new Set((file.clauseFinal ?? []).map((w) => wordKey(w, german))),
     afterNoun: new Map(Object.entries(file.afterNoun ?? {}).map(([k, v]) => [wordKey(k, german), v])),
     pluralEndings: [...(file.pluralEndings ?? [])].sort((a, b) => b.length - a.length),
+    caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
     verbFinal: file.verbFinal ?? false,
   };

@@ -42,11 +42,15 @@ function pluralise(en: string): string {
 
 /** A word not in the glossary as typed: its singular, when a plural ending is all that differs. */
 function withoutPlural(key: string, lex: Lexicon): Entry | undefined {
-  for (const ending of lex.pluralEndings) {
+  const endings = [
+    ...lex.pluralEndings.map((ending) => ({ ending, plural: true })),
+    ...lex.caseEndings.map((ending) => ({ ending, plural: false })),
+  ];
+  for (const { ending, plural } of endings) {
     if (key.length - ending.length < 3 || !key.endsWith(ending)) continue;
     const entry = single(key.slice(0, -ending.length), lex);
     if (entry && (entry.kind === 'noun' || entry.kind === 'word'))
-      return { ...entry, en: entry.kind === 'noun' ? pluralise(entry.en) : entry.en };
+      return { ...entry, en: entry.kind === 'noun' && plural ? pluralise(entry.en) : entry.en };
   }
   return undefined;
 }
