@@ -1,0 +1,132 @@
+// Glossaries kept as data (one JSON file per language) turned into lookup tables: phrase entries
+// keyed by their first word for longest-match-first rewriting, and clause templates for the forms
+// whose word order differs from English ("benenne A in B um" → "rename A to B").
+
+import de from './glossary-de.json';
+import es from './glossary-es.json';
+import fr from './glossary-fr.json';
+import { wordKey } from './fold';
+import { tokenize } from './tokens';
+
+export type Language = 'de' | 'fr' | 'es';
+export type EntryKind = 'verb' | 'conn' | 'noun' | 'format' | 'word' | 'finite';
+
+export interface Entry {
+  keys: string[];
+  en: string;
+  kind: EntryKind;
+}
+
+/** A slot, or literal words: one of several alternatives, each a run of word keys. */
+export type TemplatePiece = { slot: string } | { alternatives: string[][]; optional: boolean };
+
+export interface Template {
+  pieces: TemplatePiece[];
+  en: string;
+}
+
+export interface Lexicon {
+  language: Language;
+  german: boolean;
+  /** Entries by first key, longest first. */
+  entries: Map<string, Entry[]>;
+  templates: Template[];
+  /** Particles that close a clause and say nothing in English ("füge … hinzu"). */
+  clauseFinal: ReadonlySet<string>;
+  /** Words whose meaning is "of the" right after a noun ("der Name des Geschäftsführers"). */
+  afterNoun: ReadonlyMap<string, string>;
+  /** Plural endings tried when a word is not found as typed, longest first. */
+  pluralEndings: string[];
+  /** Case endings that leave a noun singular (German genitive "des Artikels"), longest first. */
+  caseEndings: string[];
+  /** Linking letters between the parts of a compound noun (German "Gründung-s-jahr"). */
+  compoundLinks: string[];
+  /** The finite verb may close the clause ("Bitte die E-Mail-Adresse extrahieren"). */
+  verbFinal: boolean;
+}
+
+export interface GlossaryFile {
+  language: string;
+  markers: { strong: string[]; weak: string[] };
+  phrases: Partial<Record<EntryKind, Record<string, string>>>;
+  /** [pattern, English] pairs. */
+  templates: string[][];
+  clauseFinal?: string[];
+  afterNoun?: Record<string, string>;
+  pluralEndings?: string[];
+  caseEndings?: string[];
+  compoundLinks?: string[];
+  verbFinal?: boolean;
+}
+
+export const GLOSSARIES: Record<Language, GlossaryFile> = { de, fr, es };
+
+export function keysOf(phrase: string, german: boolean): string[] {
+  return tokenize(phrase)
+    .filter((t) => t.kind === 'word')
+    .map((t) => wordKey(t.raw, german));
+}
+
+function parseTemplate(text: string, german: boolean): TemplatePiece[] {
+  return [...text.trim().matchAll(/\{\w+\}|\([^)]*\)\??|\S+/g)].map(([piece]): TemplatePiece => {
+    const slot = /^\{(\w+)\}$/.exec(piece);
+    if (slot?.[1]) return { slot: slot[1] };
+    const optional = piece.startsWith('(') && piece.endsWith('?');
+    const body = piece.replace(/\?$/, '').replace(/^\((.*)\)$/, '$1');
+    return { alternatives: body.split('|').map((alt) => keysOf(alt, german)), optional };
+  });
+}
+
+function build(language: Language): Lexicon {
+  const file = GLOSSARIES[language];
+  const german = language === 'de';
+  const entries = new Map<string, Entry[]>();
+  for (const [kind, table] of Object.entries(file.phrases) as Array<[EntryKind, Record<string, string>]>) {
+    for (const [phrase, en] of Object.entries(table)) {
+      const keys = keysOf(phrase, german);
+      const first = keys[0];
+      if (first === undefined) continue;
+      const list = entries.get(first) ?? [];
+      // A later, more specific table does not override an earlier identical key.
+      if (!list.some((e) => e.keys.join(' ') === keys.join(' '))) list.push({ keys, en, kind });
+      entries.set(first, list);
+    }
+  }
+  for (const list of entries.values()) list.sort((a, b) => b.keys.length - a.keys.length);
+  const templates = file.templates
+    .map((pair) => {
+      const [pattern, en] = pair;
+      if (pair.length !== 2 || pattern === undefined || en === undefined)
+        throw new Error(`glossary-${language}.json: a template is not a [pattern, English] pair`);
+      return { pieces: parseTemplate(pattern, german), en };
+    })
+    // Most literal words first: the most specific form wins.
+    .sort((a, b) => literalCount(b.pieces) - literalCount(a.pieces));
+  return {
+    language,
+    german,
+    entries,
+    templates,
+    clauseFinal: new Set((file.clauseFinal ?? []).map((w) => wordKey(w, german))),
+    afterNoun: new Map(Object.entries(file.afterNoun ?? {}).map(([k, v]) => [wordKey(k, german), v])),
+    pluralEndings: [...(file.pluralEndings ?? [])].sort((a, b) => b.length - a.length),
+    caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
+    compoundLinks: file.compoundLinks ?? [],
+    verbFinal: file.verbFinal ?? false,
+  };
+}
+
+function literalCount(pieces: readonly TemplatePiece[]): number {
+  return pieces.reduce((n, p) => n + ('slot' in p || p.optional ? 0 : (p.alternatives[0]?.length ?? 0)), 0);
+}
+
+const CACHE = new Map<Language, Lexicon>();
+
+export function lexicon(language: Language): Lexicon {
+  let lex = CACHE.get(language);
+  if (!lex) {
+    lex = build(language);
+    CACHE.set(language, lex);
+  }
+  return lex;
+}

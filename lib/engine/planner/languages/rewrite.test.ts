@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { toEnglish } from './index';
+
+const REWRITES: Array<[string, string]> = [
+  ['finde die E-Mail-Adresse und die Telefonnummer', 'find the email address and the phone number'],
+  ['Finde für jedes Produkt den Namen und den Preis', 'for each product, find the name and the price'],
+  ['für jeden Tarif auch den Monatspreis angeben', 'for each plan, also give the monthly price'],
+  ['Bitte die E-Mail-Adresse extrahieren', 'please extract the email address'],
+  ['Füge die Anzahl der Mitarbeiter hinzu', 'add the number of employees'],
+  ['benenne email in kontakt_email um', 'rename email to kontakt_email'],
+  ['Finde den Autor des Artikels', 'find the author of the article'],
+  ['Liste alle Produkte mit Preis auf', 'list all products with price'],
+  // Compounds made of known words, and accents typed as "ue"/"oe" or left out.
+  ['Finde die Kontakttelefonnummer', 'find the contact phone number'],
+  ['Extrahiere das Gruendungsjahr und die Oeffnungszeiten', 'extract the founded year and the opening hours'],
+  ['Extrahiere das Grundungsjahr', 'extract the founded year'],
+  ["Trouve l'adresse e-mail et le numéro de téléphone", 'find the email address and the phone number'],
+  [
+    'Pour chaque plan tarifaire, donne aussi son prix mensuel',
+    'for each pricing plan, also give its monthly price',
+  ],
+  ['renomme email en email_contact', 'rename email to email_contact'],
+  [
+    'le numero de telephone doit etre au format international',
+    'the phone number should be in international format',
+  ],
+  ['Encuentra el correo electrónico y el número de teléfono', 'find the email and the phone number'],
+  ['Para cada plan, añade también su precio mensual', 'for each plan, also add its monthly price'],
+  ['EXTRAE EL AÑO DE FUNDACION', 'extract the founded year'],
+  ['El teléfono debe estar en formato internacional', 'the phone should be in international format'],
+];
+
+describe('toEnglish', () => {
+  it.each(REWRITES)('%s', (text, english) => {
+    expect(toEnglish(text).text).toBe(english);
+  });
+
+  it('leaves English text exactly as typed', () => {
+    const text = 'Find the Email and phone, then rename email to contact_email.';
+    expect(toEnglish(text)).toEqual({ language: 'en', text });
+  });
+
+  it('keeps quoted strings, URLs, e-mail addresses and snake_case identifiers untouched', () => {
+    const { language, text } = toEnglish(
+      'Ändere die Frage für kontakt_email zu "Wie lautet die E-Mail-Adresse?" und finde den Preis auf https://beispiel.de/preise-und-tarife oder info@beispiel.de',
+    );
+    expect(language).toBe('de');
+    expect(text).toContain('kontakt_email');
+    expect(text).toContain('"Wie lautet die E-Mail-Adresse?"');
+    expect(text).toContain('https://beispiel.de/preise-und-tarife');
+    expect(text).toContain('info@beispiel.de');
+    expect(text).toMatch(/^change the query for kontakt_email to "/);
+  });
+
+  it('keeps bullet lines as lines', () => {
+    expect(toEnglish('Finde für jedes Unternehmen:\n- E-Mail-Adresse\n- Telefonnummer').text).toBe(
+      'for each company, find:\n- email address\n- phone number',
+    );
+  });
+
+  it('keeps words it does not know as typed', () => {
+    expect(toEnglish('Finde den Flux-Kompensator und die Telefonnummer').text).toBe(
+      'find the Flux Kompensator and the phone number',
+    );
+  });
+});

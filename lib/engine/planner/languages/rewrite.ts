@@ -1,0 +1,227 @@
+// A German, French or Spanish planner text rewritten into the plain English the planner reads:
+// sentence by sentence, clause by clause; a clause that fits a template ("benenne A in B um") is
+// rebuilt in English order, any other clause is rewritten phrase by phrase and then put in English
+// order (verb first, "for each X," first, "also" before its verb).
+
+import { wordKey } from './fold';
+import type { Lexicon, Template } from './lexicon';
+import { joinSegments, rewriteTokens, type Segment } from './segments';
+import { tokenize, type Token } from './tokens';
+
+const SENTENCE_END = /^[.!?;]$/;
+
+function sentences(tokens: readonly Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const token of tokens) {
+    out[out.length - 1]?.push(token);
+    if (token.kind === 'break' || (token.kind === 'punct' && SENTENCE_END.test(token.raw))) out.push([]);
+  }
+  return out.filter((s) => s.length > 0);
+}
+
+function startsVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  const token = tokens[i];
+  if (token?.kind !== 'word') return false;
+  const segs = rewriteTokens(tokens.slice(i, i + 4), lex);
+  return segs[0]?.kind === 'verb';
+}
+
+/** Clauses of one sentence, with the joiners between them: "…, und füge … hinzu" is two clauses. */
+function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Token[]; body: Token[] }> {
+  const out: Array<{ joiner: Token[]; body: Token[] }> = [{ joiner: [], body: [] }];
+  for (let i = 0; i < sentence.length; i += 1) {
+    const token = sentence[i];
+    if (!token) continue;
+    const current = out[out.length - 1];
+    if (!current) continue;
+    const isComma = token.kind === 'punct' && token.raw === ',';
+    const andKey = token.kind === 'word' ? rewriteTokens([token], lex)[0] : undefined;
+    const isAnd = andKey?.kind === 'conn' && /^(?:and|as well as)$/.test(andKey.en);
+    if ((isComma || isAnd) && current.body.length > 0) {
+      const next =
+        isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
+      if (startsVerb(sentence, next, lex)) {
+        out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
+        i = next - 1;
+        continue;
+      }
+    }
+    current.body.push(token);
+  }
+  return out;
+}
+
+function isAndWord(token: Token | undefined, lex: Lexicon): boolean {
+  if (!token) return false;
+  const seg = rewriteTokens([token], lex)[0];
+  return seg?.kind === 'conn' && seg.en === 'and';
+}
+
+function matchTemplate(
+  template: Template,
+  words: readonly Token[],
+  lex: Lexicon,
+): Map<string, Token[]> | undefined {
+  const keys = words.map((t) => (t.kind === 'word' ? wordKey(t.raw, lex.german) : `\u0000${t.raw}`));
+  const slots = new Map<string, Token[]>();
+  const go = (p: number, i: number): boolean => {
+    const piece = template.pieces[p];
+    if (!piece) return i === words.length;
+    if ('slot' in piece) {
+      for (let end = i + 1; end <= words.length; end += 1) {
+        slots.set(piece.slot, words.slice(i, end));
+        if (go(p + 1, end)) return true;
+      }
+      slots.delete(piece.slot);
+      return false;
+    }
+    for (const alternative of piece.alternatives) {
+      const fits = alternative.every((key, k) => keys[i + k] === key);
+      if (fits && go(p + 1, i + alternative.length)) return true;
+    }
+    return piece.optional && go(p + 1, i);
+  };
+  return go(0, 0) ? slots : undefined;
+}
+
+function applyTemplates(body: readonly Token[], lex: Lexicon): string | undefined {
+  // Closing punctuation stays outside the template; a question mark is kept after it.
+  let end = body.length;
+  while (end > 0 && body[end - 1]?.kind === 'punct') end -= 1;
+  const words = body.slice(0, end);
+  const tail = joinSegments(body.slice(end).map((t) => ({ en: t.raw, kind: 'punct', src: t.raw })));
+  for (const template of lex.templates) {
+    const slots = matchTemplate(template, words, lex);
+    if (!slots) continue;
+    const text = template.en.replace(/\{(\w+)\}/g, (_, name: string) =>
+      rewriteClause(slots.get(name) ?? [], lex, false),
+    );
+    return `${text}${tail}`;
+  }
+  return undefined;
+}
+
+const LEAD_WORDS = new Set(['please', 'also']);
+const FOR_EACH = new Set(['for each', 'for every']);
+
+function isWordSeg(seg: Segment | undefined): boolean {
+  return seg !== undefined && seg.kind !== 'punct' && seg.kind !== 'break' && seg.en !== '';
+}
+
+/** English order for one clause's segments. */
+function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
+  const segs = input.filter((s) => s.en !== '');
+  // "füge … hinzu": the closing particle goes.
+  while (segs.length > 0) {
+    const last = segs.length - 1;
+    const seg = segs[last];
+    if (seg?.kind === 'punct') {
+      const before = segs[last - 1];
+      if (before && lex.clauseFinal.has(wordKey(before.src, lex.german)) && before.kind !== 'noun') {
+        segs.splice(last - 1, 1);
+        continue;
+      }
+      break;
+    }
+    if (seg && lex.clauseFinal.has(wordKey(seg.src, lex.german)) && seg.kind !== 'noun' && segs.length > 1) {
+      segs.pop();
+      continue;
+    }
+    break;
+  }
+  let i = 0;
+  const lead: Segment[] = [];
+  let also: Segment | undefined;
+  const takeLead = (): void => {
+    while (segs[i] && LEAD_WORDS.has(segs[i]?.en ?? '')) {
+      const seg = segs[i] as Segment;
+      if (seg.en === 'also') also = seg;
+      else lead.push(seg);
+      i += 1;
+    }
+  };
+  takeLead();
+  let verb: Segment[] = [];
+  if (segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
+  takeLead();
+  let group: Segment[] = [];
+  if (FOR_EACH.has(segs[i]?.en ?? '') && isWordSeg(segs[i + 1])) {
+    group = [segs[i] as Segment, segs[i + 1] as Segment];
+    i += 2;
+    if (segs[i]?.en === ',') i += 1;
+  }
+  takeLead();
+  if (verb.length === 0 && segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
+  takeLead();
+  const rest = segs.slice(i);
+  let closing: Segment[] = [];
+  while (rest.length > 0 && rest[rest.length - 1]?.kind === 'punct')
+    closing = [rest.pop() as Segment, ...closing];
+  if (verb.length === 0 && lex.verbFinal && rest.length > 1 && rest[rest.length - 1]?.kind === 'verb') {
+    verb = [rest.pop() as Segment];
+  }
+  placeFiniteVerb(rest);
+  const comma: Segment[] =
+    group.length > 0 && (verb.length > 0 || rest.length > 0) ? [{ en: ',', kind: 'punct', src: ',' }] : [];
+  return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
+}
+
+const ARTICLES = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her']);
+
+/** "ob die Website SOC 2 erwähnt": the finite verb that closes a German subordinate clause follows its subject. */
+function placeFiniteVerb(rest: Segment[]): void {
+  const last = rest[rest.length - 1];
+  const at = rest.findIndex((s) => s.en === 'whether' || s.en === 'if');
+  if (last?.kind !== 'finite' || at < 0 || at >= rest.length - 2) return;
+  let subjectEnd = at + 1;
+  if (ARTICLES.has(rest[subjectEnd]?.en ?? '')) subjectEnd += 1;
+  subjectEnd += 1;
+  rest.pop();
+  rest.splice(subjectEnd, 0, last);
+}
+
+function rewriteClause(body: readonly Token[], lex: Lexicon, templates: boolean): string {
+  if (templates) {
+    const viaTemplate = applyTemplates(body, lex);
+    if (viaTemplate !== undefined) return viaTemplate;
+  }
+  return joinSegments(reorder(rewriteTokens(body, lex), lex));
+}
+
+/** Small English clean-ups after rewriting: doubled articles, "give also", stray spaces. */
+function tidyEnglish(text: string): string {
+  return text
+    .replace(/\b(the|a|an)\s+(?:the|a|an)\b/gi, '$1')
+    .replace(/\bof the (its|their|each|every|all)\b/gi, 'of $1')
+    .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/,\s+(whether|if)\b/gi, ' $1')
+    .replace(/,\s*,/g, ',')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+const KEPT = /\u0001(\d+)\u0001/g;
+
+export function rewrite(text: string, lex: Lexicon): string {
+  // Kept tokens travel as placeholders so that no clean-up below can touch them.
+  const kept: string[] = [];
+  const tokens = tokenize(text).map((t) =>
+    t.kind === 'kept' ? { ...t, raw: `\u0001${kept.push(t.raw) - 1}\u0001` } : t,
+  );
+  const out: string[] = [];
+  for (const sentence of sentences(tokens)) {
+    const parts = clauses(sentence, lex).map(({ joiner, body }) => {
+      const join = joinSegments(rewriteTokens(joiner, lex));
+      const clause = rewriteClause(body, lex, true);
+      return join ? `${join} ${clause}` : clause;
+    });
+    const joined = parts.join(' ').replace(/\s+,/g, ',');
+    const brokeLine = sentence[sentence.length - 1]?.kind === 'break';
+    out.push(brokeLine ? `${joined}\n` : joined);
+  }
+  return tidyEnglish(out.join(' ').replace(/\n /g, '\n')).replace(
+    KEPT,
+    (_, n: string) => kept[Number(n)] ?? '',
+  );
+}

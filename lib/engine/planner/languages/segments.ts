@@ -1,0 +1,143 @@
+// Phrase-by-phrase rewriting of a run of tokens: at each word the longest glossary phrase that
+// starts there wins; a word not in the glossary is tried without a plural ending, then (German)
+// as a compound of known words, and is otherwise kept as typed.
+
+import { wordKey } from './fold';
+import type { Entry, EntryKind, Lexicon } from './lexicon';
+import type { Token } from './tokens';
+
+export interface Segment {
+  en: string;
+  kind: EntryKind | 'raw' | 'kept' | 'punct' | 'break';
+  /** The first source word, for rules that look at what was typed (German nouns are capitalised). */
+  src: string;
+}
+
+function matchAt(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  i: number,
+  lex: Lexicon,
+): Entry | undefined {
+  for (const entry of lex.entries.get(keys[i] ?? '') ?? []) {
+    let ok = true;
+    for (let k = 1; k < entry.keys.length && ok; k += 1) {
+      ok = tokens[i + k]?.kind === 'word' && keys[i + k] === entry.keys[k];
+    }
+    if (ok) return entry;
+  }
+  return undefined;
+}
+
+function single(key: string, lex: Lexicon): Entry | undefined {
+  return lex.entries.get(key)?.find((e) => e.keys.length === 1);
+}
+
+function pluralise(en: string): string {
+  const m = /^(.*?)(\S+)$/.exec(en);
+  if (!m?.[2] || /s$/.test(m[2])) return en;
+  const last = m[2];
+  return `${m[1] ?? ''}${/[^aeiou]y$/.test(last) ? `${last.slice(0, -1)}ies` : `${last}s`}`;
+}
+
+/** A word not in the glossary as typed: its singular, when a plural ending is all that differs. */
+function withoutPlural(key: string, lex: Lexicon): Entry | undefined {
+  const endings = [
+    ...lex.pluralEndings.map((ending) => ({ ending, plural: true })),
+    ...lex.caseEndings.map((ending) => ({ ending, plural: false })),
+  ];
+  for (const { ending, plural } of endings) {
+    if (key.length - ending.length < 3 || !key.endsWith(ending)) continue;
+    const entry = single(key.slice(0, -ending.length), lex);
+    if (entry && (entry.kind === 'noun' || entry.kind === 'word'))
+      return { ...entry, en: entry.kind === 'noun' && plural ? pluralise(entry.en) : entry.en };
+  }
+  return undefined;
+}
+
+function known(key: string, lex: Lexicon): Entry | undefined {
+  const entry = single(key, lex) ?? withoutPlural(key, lex);
+  return entry && entry.kind === 'noun' ? entry : undefined;
+}
+
+/**
+ * German compounds ("Kontakttelefonnummer", "Produktpreise"): the word split into known nouns,
+ * with optional linking letters; the parts read in the same order in English ("contact phone number").
+ */
+function compound(key: string, lex: Lexicon, depth = 0): string | undefined {
+  if (lex.compoundLinks.length === 0 || depth > 2) return undefined;
+  for (let cut = key.length - 3; cut >= 3; cut -= 1) {
+    const tail = known(key.slice(cut), lex)?.en ?? compound(key.slice(cut), lex, depth + 1);
+    if (tail === undefined) continue;
+    const headKey = key.slice(0, cut);
+    for (const link of ['', ...lex.compoundLinks]) {
+      if (link && !headKey.endsWith(link)) continue;
+      const stem = link ? headKey.slice(0, -link.length) : headKey;
+      if (stem.length < 3) continue;
+      const head = known(stem, lex)?.en ?? compound(stem, lex, depth + 1);
+      if (head !== undefined) return `${head} ${tail}`.trim();
+    }
+  }
+  return undefined;
+}
+
+export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[] {
+  const keys = tokens.map((t) => (t.kind === 'word' ? wordKey(t.raw, lex.german) : ''));
+  const out: Segment[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const token = tokens[i];
+    if (!token) break;
+    if (token.kind !== 'word') {
+      out.push({ en: token.raw, kind: token.kind, src: token.raw });
+      i += 1;
+      continue;
+    }
+    const entry = matchAt(tokens, keys, i, lex) ?? withoutPlural(keys[i] ?? '', lex);
+    if (entry) {
+      out.push({ en: entry.en, kind: entry.kind, src: token.raw });
+      i += Math.max(1, entry.keys.length);
+      continue;
+    }
+    const parts = compound(keys[i] ?? '', lex);
+    out.push(
+      parts ? { en: parts, kind: 'noun', src: token.raw } : { en: token.raw, kind: 'raw', src: token.raw },
+    );
+    i += 1;
+  }
+  return applyAfterNoun(out, lex);
+}
+
+function isNounLike(seg: Segment | undefined, german: boolean): boolean {
+  if (!seg) return false;
+  if (seg.kind === 'noun' || seg.kind === 'kept') return true;
+  return seg.kind === 'raw' && (!german || /^\p{Lu}/u.test(seg.src));
+}
+
+/** "der Name des Geschäftsführers", "le nom du PDG": a genitive article right after a noun reads "of the". */
+function applyAfterNoun(segs: Segment[], lex: Lexicon): Segment[] {
+  if (lex.afterNoun.size === 0) return segs;
+  return segs.map((seg, i) => {
+    const key = seg.kind === 'word' ? wordKey(seg.src, lex.german) : '';
+    const en = lex.afterNoun.get(key);
+    return en !== undefined && i > 0 && isNounLike(segs[i - 1], lex.german) ? { ...seg, en } : seg;
+  });
+}
+
+/** Segments as English text: words spaced, punctuation attached, dropped words gone. */
+export function joinSegments(segs: readonly Segment[]): string {
+  let text = '';
+  for (const seg of segs) {
+    if (seg.en === '') continue;
+    if (seg.kind === 'break') {
+      text = `${text.trimEnd()}\n`;
+      continue;
+    }
+    const attach = seg.kind === 'punct' && /^[,.;:!?)\]%]$/.test(seg.en);
+    const afterOpen = /[([¿¡]$/.test(text);
+    text += text === '' || text.endsWith('\n') || attach || afterOpen ? seg.en : ` ${seg.en}`;
+  }
+  return text
+    .replace(/[¿¡]/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
