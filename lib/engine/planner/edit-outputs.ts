@@ -65,8 +65,16 @@ export function addOutputs(state: EditState, items: readonly AddItem[], replacin
       }
       if (def.outputs.length >= MAX_OUTPUTS) refuse(`A task can have at most ${MAX_OUTPUTS} outputs.`);
       const output: TaskOutput = { ...p.output, query: `${p.output.query}${contextSuffix(def.inputs)}` };
+      // In a list of jobs "the name of the company" is the company's name, not each job's.
+      const owner = OWNER_OF.exec(item.phrase)?.[1];
+      if (def.list && output.name === 'name' && owner && !namesItemNoun(owner, state.subject.noun)) {
+        output.name = toIdentifier(`${owner} name`);
+        output.description = `Name of the ${owner}`;
+        output.query = `What is the name of the ${owner}?${contextSuffix(def.inputs)}`;
+      }
       if (item.format) output.format = item.format;
-      const scope = anchor ? anchor.scope : pageLevel(state, item.phrase, p.group) ? 'task' : undefined;
+      const scope =
+        anchor?.scope ?? item.scope ?? (pageLevel(state, item.phrase, p.group) ? 'task' : undefined);
       if (def.list && scope) output.scope = scope;
       def.outputs.splice(at, 0, output);
       at += 1;
@@ -81,8 +89,11 @@ export function addOutputs(state: EditState, items: readonly AddItem[], replacin
 // Nouns for what a list page belongs to: "the store's contact email" is asked once, not per product.
 const OWNER =
   /\b(?:store|shop|company|business|website|site|vendor|seller|retailer|brand|organi[sz]ation|firm|publisher|page|conference|event|organi[sz]er|host)(?:['’]s|s['’])?\b/i;
+const OWNER_OF =
+  /\bname\s+of\s+(?:the|this|their)\s+(store|shop|company|business|vendor|seller|retailer|brand|organi[sz]ation|firm|publisher|conference|event|organi[sz]er|host|employer)\b/i;
 const PER_ROW = /\b(?:each|every|per|its|their)\b/i;
-const PERSON_ROWS = /\b(?:speaker|person|people|employee|member|author|contact|attendee|founder|executive|staff|team|candidate|lead)s?$/i;
+const PERSON_ROWS =
+  /\b(?:speaker|person|people|employee|member|author|contact|attendee|founder|executive|staff|team|candidate|lead)s?$/i;
 
 /** In a list task, whether a new output is about the page as a whole rather than each row. */
 function pageLevel(state: EditState, phrase: string, group: string | undefined): boolean {
@@ -96,14 +107,20 @@ function pageLevel(state: EditState, phrase: string, group: string | undefined):
 // "the number of words in the article" is about the article: the place adds nothing to the field.
 const PAGE_NOUNS = 'article|page|post|blog\\s+post|story|document|text|website|site|listing|book|company';
 
-/** The field a phrase names, without "in the article" and "single" around it. */
+/** The field a phrase names, without "in the article", "of each plan" and "single" around it. */
 function aboutField(phrase: string, subjectNoun: string): string {
-  const nouns = `${subjectNoun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${PAGE_NOUNS}`;
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const head = subjectNoun.split(/\s+/).pop() ?? subjectNoun;
+  const nouns = `${escape(subjectNoun)}|${escape(head)}|${PAGE_NOUNS}`;
   const tail = new RegExp(
-    `\\s+(?:in|of|on|from|for|inside|within)\\s+(?:the|this|that|each|every|its)\\s+(?:${nouns})s?$`,
+    `\\s+(?:(?:in|of|on|from|for|inside|within)\\s+(?:the|this|that|each|every|its)|per)\\s+(?:${nouns})s?$`,
     'i',
   );
-  const stripped = phrase.trim().replace(tail, '');
+  // "the company that is hiring" is the company: a relative clause qualifies, it does not name.
+  const stripped = phrase
+    .trim()
+    .replace(/\s+(?:that|which|who)\s+(?:is|are|was|were)\s+[a-z]+ing\b.*$/i, '')
+    .replace(tail, '');
   return stripped.replace(/^((?:the|a|an|its|their)\s+)?(?:single|sole|one)\s+(?=\S+\s+\S)/i, '$1');
 }
 
@@ -215,7 +232,7 @@ function dropOutputs(state: EditState, doomed: ReadonlySet<string>): void {
 }
 
 /** "give the phone number for that country": the outputs' questions now name the input. */
-export function useInput(state: EditState, target: string, inputText: string): void {
+export function askPerInput(state: EditState, target: string, inputText: string): void {
   const { def } = state;
   const input = oneInput(def, matchInput(def.inputs, inputText), inputText, 'use');
   const outputs =

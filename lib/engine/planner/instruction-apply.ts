@@ -14,13 +14,13 @@ import {
   retype,
   setDescription,
   setQuery,
-  useInput,
+  askPerInput,
 } from './edit-outputs';
 import { EditRefusal, quote, type EditState } from './edit-state';
 import { addInput, makeList, makeSingle, removeInput, renameInput, renameTask } from './edit-task';
 import { finalise } from './finalise';
 import { parseInstruction, type EditOp } from './instruction-parse';
-import { detectListShape } from './list-shape';
+import { detectListShape, listItem } from './list-shape';
 import { describeOp, EDIT_FORMS, MAX_TEXT, notChanged, tooLong } from './messages';
 import { detectSubject, makeSubject, type Subject } from './subject';
 
@@ -30,8 +30,21 @@ export type EditResult =
 const SOCIAL_WORDS = /\b(?:linkedin|facebook|instagram|youtube|twitter|tiktok|github|pinterest|social)\b/i;
 
 function subjectOf(def: TaskDefinition): Subject {
-  if (def.list) return makeSubject(detectListShape(def.description)?.item ?? 'item', true);
+  if (def.list) return makeSubject(detectListShape(def.description)?.item ?? rowItem(def) ?? 'item', true);
   return detectSubject(def.description, def.inputs);
+}
+
+/** The row noun when the description does not read as a list: "for each pricing plan …", "plan_name". */
+function rowItem(def: TaskDefinition): string | undefined {
+  const each = /\b(?:for\s+)?(?:each|every|one\s+row\s+per)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)/i.exec(
+    def.description,
+  );
+  const fromText = each?.[1] ? listItem(each[1].replace(/\s+(?:its|their|with|and)$/i, '')) : undefined;
+  if (fromText) return fromText;
+  const named = def.outputs.find(
+    (o) => o.scope !== 'task' && /^[a-z]+_name$/.test(o.name) && o.name !== 'company_name',
+  );
+  return named ? named.name.replace(/_name$/, '') : undefined;
 }
 
 function applyOp(state: EditState, op: EditOp): void {
@@ -41,7 +54,7 @@ function applyOp(state: EditState, op: EditOp): void {
     case 'keep':
       return keepOnly(state, op.targets);
     case 'use-input':
-      return useInput(state, op.target, op.input);
+      return askPerInput(state, op.target, op.input);
     case 'move':
       return moveOutput(state, op.target, op.to);
     case 'remove':

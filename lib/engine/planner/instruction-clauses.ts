@@ -20,9 +20,25 @@ export function splitClauses(text: string): string[] {
       out.push(sentence);
       continue;
     }
-    for (const piece of sentence.split(THEN)) out.push(...piece.split(VERB_BOUNDARY));
+    for (const piece of sentence.split(THEN)) out.push(...joinLeads(piece.split(VERB_BOUNDARY)));
   }
   return out.map((c) => restore(c).trim()).filter((c) => c.length > 0);
+}
+
+// "for each plan, also give the monthly price": a verb-less "for each X" leads the clause after it.
+const LEAD_ONLY = /^\s*(?:also\s+)?(?:for|of)\s+(?:each|every)\s+[a-z' -]+$/i;
+
+function joinLeads(pieces: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < pieces.length; i += 1) {
+    const piece = pieces[i] ?? '';
+    const next = pieces[i + 1];
+    if (next !== undefined && LEAD_ONLY.test(piece)) {
+      out.push(`${piece} ${next}`);
+      i += 1;
+    } else out.push(piece);
+  }
+  return out;
 }
 
 const POLITE_LEAD =

@@ -5,7 +5,7 @@
 import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
 import { matchOutput } from './match';
 import { canonical } from './names';
-import { unquote } from './phrases';
+import { splitEnumeration, unquote } from './phrases';
 import { parseOutputType } from './type-words';
 
 export type FormatOp =
@@ -13,12 +13,12 @@ export type FormatOp =
 
 // Words a formatting tail starts with: "in international format", "as one short phrase", "lowercase".
 const LEAD =
-  '(?:in|as|without|with\\s+no|with(?=\\s+(?:the\\s+)?(?:currency|country|area|unit|leading|trailing|two|\\d))|using|formatted|written|expressed|rounded|spelled|shortened|trimmed|truncated|limited|capped|under|at\\s+most|no\\s+(?:longer|more)\\s+than|in\\s+at\\s+most|max(?:imum)?|excluding|including\\s+only|only\\s+(?:the|as)|lower-?case|upper-?case|title\\s+case|sentence\\s+case|all\\s+caps|capitali[sz]ed|following|per|like|according\\s+to|to\\s+(?:\\d+|two|one|three)\\s+decimal)';
+  '(?:in|as|without|with\\s+no|with(?=\\s+(?:the\\s+)?(?:currency|country|area|unit|leading|trailing|two|\\d))|using|formatted|written|expressed|rounded|spelled|shortened|trimmed|truncated|limited|capped|under|at\\s+most|no\\s+(?:longer|more)\\s+than|in\\s+at\\s+most|max(?:imum)?|excluding|including\\s+only|only\\s+(?:the|as)|lower-?case|upper-?case|title\\s+case|sentence\\s+case|all\\s+caps|capitali[sz]ed|following|like|according\\s+to|to\\s+(?:\\d+|two|one|three)\\s+decimal)';
 const LEAD_RE = new RegExp(`^${LEAD}\\b`, 'i');
 // "in the article" says where, not how: a tail "in the …" is formatting only when it names a format.
 const WHERE = /^(?:in|on|at|from|of)\s+(?:the|this|that|each|every|its|their|a|an)\s+/i;
 const HOW_WORDS =
-  /\b(?:format|form|notation|style|case|currency|units?|language|english|german|french|spanish|order|precision|decimals?|digits?|characters?|words?|sentences?|phrases?|iso|yyyy|e\.?164|words)\b/i;
+  /\b(?:format|form|notation|style|case|currency|units?|language|english|german|french|spanish|order|precision|decimals?|digits?|characters?|words?|sentences?|phrases?|expressions?|short|brief|iso|yyyy|e\.?164)\b/i;
 
 /** True when `tail` reads as formatting guidance, not as a place or another field. */
 export function isFormatTail(tail: string): boolean {
@@ -66,11 +66,19 @@ const TYPE_GROUPS: Record<string, readonly string[]> = {
   'email address': ['email'],
 };
 
+/** "as a number, without the currency": a named type retypes, the rest is formatting guidance. */
 function guidanceOf(tail: string, target: string): FormatOp[] {
   const text = unquote(tail.trim().replace(/[.!]+$/, ''));
-  const type = parseOutputType(text.replace(PLAIN, ''));
-  if (type) return [{ kind: 'retype', target, type }];
-  return [{ kind: 'format', target, guidance: text }];
+  const ops: FormatOp[] = [];
+  const rest: string[] = [];
+  for (const piece of text.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:as|in|without|with)\b)/i)) {
+    const type = parseOutputType(piece.replace(PLAIN, ''));
+    if (type) ops.push({ kind: 'retype', target, type });
+    else if (piece.trim()) rest.push(piece.trim());
+  }
+  if (ops.length === 0) return [{ kind: 'format', target, guidance: text }];
+  if (rest.length > 0) ops.push({ kind: 'format', target, guidance: rest.join(', ') });
+  return ops;
 }
 
 /**
@@ -100,7 +108,11 @@ export function parseStrip(text: string, outputs: readonly TaskOutput[]): Format
       text,
     );
   if (!m?.[1] || !m[2] || targetOutputs(outputs, m[2]).length === 0) return undefined;
-  // "remove phone from the list" names an output to remove, not a part of one.
-  if (targetOutputs(outputs, m[1]).length > 0) return undefined;
+  // "remove phone from the list", "remove the headquarters and the number of employees" name
+  // outputs to remove, not a part of one.
+  const named = (t: string) => targetOutputs(outputs, t).length > 0;
+  if (splitEnumeration(m[1]).some(named)) return undefined;
+  const whole = text.replace(/^\S+\s+/, '');
+  if (splitEnumeration(whole).every(named)) return undefined;
   return [{ kind: 'format', target: m[2], guidance: `without the ${m[1]}` }];
 }

@@ -13,7 +13,12 @@ import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words
 export interface AddItem {
   phrase: string;
   format?: string;
+  /** "(once, not per job)": asked once for the page, or "(for each job)" per row, in a list task. */
+  scope?: 'task' | 'row';
 }
+
+const ONCE = /\b(?:once|not\s+(?:per|for\s+each)|whole\s+(?:page|site|list)|page[-\s]level|overall)\b/i;
+const PER_ROW = /\b(?:per|for\s+(?:each|every)|each|every)\b/i;
 
 export type EditOp =
   | { kind: 'add'; items: AddItem[]; replacing?: string }
@@ -51,7 +56,8 @@ type ClauseParser = (text: string, ctx: ParseContext) => EditOp[] | undefined;
 
 const IT = '(?:it|this|the\\s+task|the\\s+result|the\\s+results|the\\s+output|the\\s+outputs|this\\s+task)';
 // "a plain number", "a single text": words around a type word that do not change the type.
-const TYPE_ADJECTIVE = '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one)\\s+)?';
+const TYPE_ADJECTIVE =
+  '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one)\\s+)?';
 const TYPE_RE = new RegExp(
   `^(.+?)\\s+(?:(?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
   'i',
@@ -199,7 +205,8 @@ const parseInsteadOf: ClauseParser = (text) => {
 
 /** "keep only email and phone": every other output goes. */
 const parseKeep: ClauseParser = (text) => {
-  const m = /^(?:keep|retain|leave)\s+(?:only|just)\s+(?:the\s+)?(.+)$/i.exec(text) ??
+  const m =
+    /^(?:keep|retain|leave)\s+(?:only|just)\s+(?:the\s+)?(.+)$/i.exec(text) ??
     /^only\s+(?:keep|retain)\s+(?:the\s+)?(.+)$/i.exec(text);
   const targets = m?.[1] ? splitEnumeration(m[1]) : [];
   return targets.length > 0 ? [{ kind: 'keep', targets }] : undefined;
@@ -220,7 +227,9 @@ const parseUseInput: ClauseParser = (text, ctx) => {
 
 /** "products", "the plans" for rows of "product", "pricing plan". */
 export function namesItemNoun(text: string, item: string): boolean {
-  const have = canonical(text).replace(/^(?:all|every|each)\s+/, '').split(' ');
+  const have = canonical(text)
+    .replace(/^(?:all|every|each)\s+/, '')
+    .split(' ');
   const want = canonical(item).split(' ');
   return have.join(' ') === want.join(' ') || (have.length === 1 && have[0] === want[want.length - 1]);
 }
@@ -283,7 +292,7 @@ const parseRename: ClauseParser = (text) => {
 /** "make X a number", "change the type of X and Y to date", "make A a number and B a date". */
 const parseRetype: ClauseParser = (text) => {
   const should = new RegExp(
-    `^(.+?)\\s+should\\s+be\\s+(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?$`,
+    `^(.+?)\\s+should\\s+be\\s+(?:of\\s+)?(?:an?\\s+|the\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?$`,
     'i',
   ).exec(text);
   if (should?.[1] && should[2]) {
@@ -337,7 +346,7 @@ const parseRemove: ClauseParser = (text) => {
 };
 
 const ADD_LEAD =
-  /^(?:add|include|extract|get|find|capture|collect|return|fetch|grab|pull|scrape|look\s+up|track|output|give\s+me|(?:i|we)\s+(?:also\s+)?(?:want|need)(?:\s+to\s+(?:know|see|get))?)\s*:?\s+(?:also\s+)?(?:(?:a|an|new|another)\s+)?(?:(?:new\s+)?(?:outputs?|fields?|columns?|propert(?:y|ies)|data\s+points?)\s*(?:(?:called|named|for|with|that\s+(?:captures|holds|contains|says|shows))\s+)?:?\s*)?(.+)$/i;
+  /^(?:add|include|extract|get|find|capture|collect|return|fetch|grab|pull|scrape|look\s+up|track|output|give(?:\s+me)?|provide|show(?:\s+me)?|tell\s+me|check|report|(?:i|we)\s+(?:also\s+)?(?:want|need)(?:\s+to\s+(?:know|see|get))?)\s*:?\s+(?:also\s+)?(?:(?:a|an|new|another)\s+)?(?:(?:new\s+)?(?:outputs?|fields?|columns?|propert(?:y|ies)|data\s+points?)\s*(?:(?:called|named|for|with|that\s+(?:captures|holds|contains|says|shows))\s+)?:?\s*)?(.+)$/i;
 
 function parseAdd(text: string, also: boolean): EditOp[] | undefined {
   const m = ADD_LEAD.exec(text);
@@ -364,7 +373,19 @@ export function addItems(text: string): AddItem[] {
   return items;
 }
 
-function splitFormatTail(piece: string): AddItem {
+function splitFormatTail(raw: string): AddItem {
+  let scope: AddItem['scope'];
+  const piece = raw.replace(/\s*\(([^()]*)\)/g, (m, aside: string) => {
+    if (ONCE.test(aside)) scope = 'task';
+    else if (PER_ROW.test(aside)) scope = 'row';
+    else return m;
+    return '';
+  });
+  const item = splitTail(piece);
+  return scope ? { ...item, scope } : item;
+}
+
+function splitTail(piece: string): AddItem {
   const tokens = piece.trim().split(/\s+/);
   for (let i = 1; i < tokens.length; i += 1) {
     const tail = tokens.slice(i).join(' ');

@@ -33,10 +33,12 @@ const POINTER_WORDS = new Set([
 export function referenceText(raw: string): string {
   let text = unquote(raw.trim()).replace(/`/g, '');
   text = text.replace(
-    /^(?:the\s+)?(?:outputs?|fields?|columns?|inputs?|parameters?)\s+(?:called\s+|named\s+)?/i,
+    /^(?:the\s+)?(?:outputs?|fields?|columns?|inputs?|parameters?)\s+(?:called\s+|named\s+|(?:of|for)\s+(?:the\s+)?)?/i,
     '',
   );
   text = text.replace(/\s+(?:outputs?|fields?|columns?|inputs?|parameters?)$/i, '');
+  // "the column of the department" once "the column" is read as a pointer word.
+  text = text.replace(/^(?:of|for)\s+(?:the\s+)?(?=\S)/i, '');
   return cleanItem(unquote(text)).text || text.trim();
 }
 
