@@ -5,6 +5,7 @@ import type { TaskDefinition, TaskInput } from '@/lib/contract/task-definition';
 import { extractionObjects } from './extraction-clauses';
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { finalise, type Finalised } from './finalise';
+import { attachFormatItems } from './format-words';
 import { contextSuffix, detectInputs } from './inputs';
 import { detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
@@ -43,7 +44,7 @@ export function planFromDescription(description: string): Finalised {
   }
   for (const sentence of splitSentenceLines(shape ? shape.rest : rest)) {
     for (const object of extractionObjects(sentence.text)) {
-      const items = splitEnumeration(object.text);
+      const items = attachFormatItems(splitEnumeration(object.text));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
         shape && !aboutEachRow(item, shape.item) ? pageCtx : ctx;

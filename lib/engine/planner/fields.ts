@@ -87,6 +87,8 @@ function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutp
   if (isBareContext(raw)) return [];
   const boolean = planBoolean(raw, ctx.subject);
   if (boolean) return [boolean];
+  const howMuch = howMuchPhrase(raw);
+  if (howMuch) return planCleaned(howMuch, all, { ...ctx, allowCustom: true }).map(asMoney);
   const text = raw.replace(/^(?:the\s+)?(?:total\s+)?amount\s+of\s+/i, '');
   const count = planCount(text, ctx);
   if (count) return [count];
@@ -144,6 +146,37 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
   return spec.group
     ? { output, label: spec.label, group: spec.group, explicitType: false }
     : { output, label: spec.label, explicitType: false };
+}
+
+const PERIODS: Record<string, string> = {
+  month: 'monthly',
+  year: 'annual',
+  week: 'weekly',
+  day: 'daily',
+  hour: 'hourly',
+  night: 'nightly',
+};
+const HOW_MUCH_COST =
+  /^how\s+much\s+(?:does|do|did|is|are|will|would)\s+(.+?)\s+(?:cost|charge|costs)(?:\s+(?:per|a|an|each|every)\s+(month|year|week|day|hour|night))?$/i;
+const HOW_MUCH_IS = /^how\s+much\s+(?:is|are)\s+(.+)$/i;
+const HOW_MUCH_OF = /^how\s+much\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|had|does|do|did|is|are|was|were)\b/i;
+
+/** "how much does the basic plan cost per month" → "basic plan monthly price". */
+function howMuchPhrase(text: string): string | undefined {
+  const cost = HOW_MUCH_COST.exec(text);
+  if (cost?.[1]) {
+    const period = cost[2] ? `${PERIODS[cost[2].toLowerCase()] ?? ''} ` : '';
+    return `${cost[1]} ${period}price`;
+  }
+  const is = HOW_MUCH_IS.exec(text)?.[1];
+  if (is) return MONEY_HEADS.has(singular(words(is).at(-1) ?? '')) ? is : `${is} price`;
+  return HOW_MUCH_OF.exec(text)?.[1];
+}
+
+/** A "how much" question asks for an amount of money. */
+function asMoney(p: PlannedOutput): PlannedOutput {
+  if (p.output.type !== 'string') return p;
+  return { ...p, output: { ...p.output, type: 'money', query: retypeQuery(p.output.query, 'money') } };
 }
 
 const COUNT_LEAD = /^(?:the\s+)?(?:total\s+)?(?:number|count|no\.?|quantity|#)\s+of\s+(.+)$/i;

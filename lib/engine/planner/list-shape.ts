@@ -3,6 +3,7 @@
 // are not lists: a batch already runs the task once per company.
 
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
+import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
 import { cleanItem, isAcceptableToken, splitEnumeration, splitSentences, STOP_WORDS } from './phrases';
 import { lookupBundle, lookupField } from './vocabulary';
@@ -55,7 +56,7 @@ const PER_INPUT = new Set(
 const URLISH = new Set(['url', 'link', 'website', 'domain', 'site', 'homepage']);
 
 /** The singular item noun, or undefined when the phrase is not a plausible row item. */
-export function listItem(raw: string): string | undefined {
+export function listItem(raw: string, rowsFollow = false): string | undefined {
   const text = cleanItem(raw).text;
   const tokens = words(text);
   if (tokens.length === 0 || tokens.length > 4) return undefined;
@@ -64,8 +65,12 @@ export function listItem(raw: string): string | undefined {
   if (URLISH.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
   // "all contact details including email" names fields, not rows.
   if (lookupBundle(text)) return undefined;
+  // "all locations with city and address" are rows; "the phone number with the area code" is a field.
+  const last = tokens[tokens.length - 1] ?? '';
+  const plural = singular(last) !== last;
   const known = lookupField(text);
-  if (known && (known.type !== 'list' || known.group === 'social')) return undefined;
+  if (known && (known.group === 'social' || (known.type !== 'list' && !(plural && rowsFollow))))
+    return undefined;
   return [...tokens.slice(0, -1), singular(tokens[tokens.length - 1] ?? '')].join(' ');
 }
 
@@ -102,7 +107,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
     if (!m?.[2] || !m[3] || m[4] === undefined) continue;
-    const item = listItem(m[2]);
+    const item = listItem(m[2], true);
     if (item)
       return {
         item,
@@ -141,7 +146,7 @@ export function detectListShape(text: string): ListShape | undefined {
 /** The row columns of a list shape, deduplicated; a name column first when asked for and missing. */
 export function planColumns(columns: string, addName: boolean, ctx: PhraseContext): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
-  for (const item of splitEnumeration(columns)) {
+  for (const item of attachFormatItems(splitEnumeration(columns))) {
     for (const p of planPhrase(item, { ...ctx, allowCustom: true })) {
       if (!planned.some((q) => q.output.name === p.output.name)) planned.push(p);
     }
