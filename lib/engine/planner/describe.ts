@@ -50,9 +50,14 @@ export function planFromDescription(description: string): Finalised {
         shape && !aboutEachRow(item, shape.item) ? pageCtx : ctx;
       // A verb-less line ("Company name, refund policy") counts as a field list when it names at
       // least one known field; "For each, if missing, leave empty" names none and is skipped.
+      // The words before a list phrase in the same sentence are asked for too ("The conference
+      // name and date, and every speaker with their name").
+      const lead =
+        shape?.lead !== undefined && sentence.text.trim() === shape.lead.replace(/[.!?;]+$/, '').trim();
       const explicit =
         object.explicit ||
         sentence.bullet ||
+        lead ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {
         const once = itemCtx(item) === pageCtx && shape !== undefined;

@@ -17,6 +17,8 @@ export interface ListShape {
   addName: boolean;
   /** The rest of the text, still to be read for navigation or more columns. */
   rest: string;
+  /** The words before the list phrase in its own sentence ("the conference name and date, and"). */
+  lead?: string;
 }
 
 const LIST_VERBS =
@@ -26,7 +28,7 @@ const WITH = '(with|including|showing|along\\s+with|together\\s+with|and\\s+thei
 
 const FOR_EACH = /\bfor\s+(?:each|every)\s+(.+)$/i;
 const FOR_EACH_BOUNDARY = new RegExp(
-  `\\s*[,:\\u2013\\u2014]\\s*|\\s+-\\s+|\\s+(?=(?:please\\s+)?(?:${LIST_VERBS}|with|including|what|who|whether)\\b)`,
+  `\\s*[,:\\u2013\\u2014]\\s*|\\s+-\\s+|\\s+(?=(?:please\\s+)?(?:${LIST_VERBS}|with|including|what|who|whether|its|their)\\b)`,
   'i',
 );
 const LEADING_VERB = new RegExp(`^(?:please\\s+)?${LIST_VERBS}\\s*:?\\s*`, 'i');
@@ -40,6 +42,11 @@ const ALL_WITH = new RegExp(
 );
 const VERB_WITH = new RegExp(
   `^(.*?)\\b(?:list|scrape|extract|collect|return|capture)\\s+(?:the\\s+|their\\s+|its\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
+  'i',
+);
+// "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
+const HEADING = new RegExp(
+  `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
 const ROW_PER = new RegExp(
@@ -116,6 +123,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         prefix: m[1] ?? '',
       };
   }
+  const heading = HEADING.exec(sentence);
+  if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {
+    const last = words(heading[1]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(heading[1], true) : undefined;
+    if (item) return { item, columns: heading[2], addName: false, prefix: '' };
+  }
   const row = ROW_PER.exec(sentence);
   if (row?.[2]) {
     const item = listItem(row[2]);
@@ -138,7 +151,8 @@ export function detectListShape(text: string): ListShape | undefined {
       following = [];
     }
     const rest = [...sentences.slice(0, i), shape.prefix, ...following].filter((s) => s.trim()).join('. ');
-    return { item: shape.item, columns, addName: shape.addName, rest };
+    const lead = shape.prefix.trim();
+    return { item: shape.item, columns, addName: shape.addName, rest, ...(lead ? { lead } : {}) };
   }
   return undefined;
 }
