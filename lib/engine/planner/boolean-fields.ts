@@ -70,6 +70,17 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
     }
     if (!SUBJECTISH.has((tokens[i] ?? '').toLowerCase())) break;
   }
+  // "does the privacy policy mention GDPR": after do/does/did the verb's base form follows a
+  // subject of any words.
+  if (verbAt < 0 && ['do', 'does', 'did'].includes(lead)) {
+    for (let i = 1; i < Math.min(tokens.length - 1, 5); i += 1) {
+      const token = (tokens[i] ?? '').toLowerCase();
+      if (VERBS.get(token)?.[0] === token && token !== 'be') {
+        verbAt = i;
+        break;
+      }
+    }
+  }
 
   let verb: [string, string];
   let subjectTokens: string[];

@@ -37,6 +37,19 @@ describe('planFromDescription: header names, types and formats', () => {
     expect(shape(plan(description))).toEqual(expected);
   });
 
+  it.each([
+    ['Does the privacy policy mention GDPR?', ['mentions_gdpr:boolean']],
+    ['Which payment methods do they accept?', ['payment_methods:list']],
+    ['Which countries does the company ship to?', ['countries:list']],
+    ['Find all email addresses', ['email_addresses:list items=email']],
+    ['Get me their emial and phone nubmer', ['email:email', 'phone:phone']],
+    ['Find the main topic of the article, as one short phrase', ['main_topic:string fmt=one short phrase']],
+    ['Return the number of pages and the publisher', ['page_count:number', 'publisher:string']],
+    ['How much does the basic plan cost per month?', ['basic_plan_monthly_price:money']],
+  ])('%s', (description, expected) => {
+    expect(shape(plan(description))).toEqual(expected);
+  });
+
   it('keeps every field of a question followed by a request', () => {
     const d = plan(
       'Does the website mention SOC 2 compliance? Also give the name of their data protection officer',
@@ -71,6 +84,33 @@ describe('planFromDescription: rows and page-level fields together', () => {
       "List all products with their name and price. Also find the store's email address and whether each product is in stock",
     );
     expect(shape(d)).toEqual(['name:string', 'price:money', 'email:email @task', 'in_stock:boolean']);
+  });
+
+  it('reads a plural heading over its columns as rows', () => {
+    const d = plan('speakers — name, title, company');
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual(['name:string', 'title:string', 'company:string']);
+  });
+
+  it('asks the words before the list phrase once for the page', () => {
+    const d = plan('The conference name and date, and every speaker with their name and company');
+    expect(shape(d)).toEqual([
+      'name:string',
+      'company:string',
+      'conference_name:string @task',
+      'date:date @task',
+    ]);
+  });
+
+  it('reads "for each X its A and B" as the columns of X', () => {
+    const d = plan("Get the company's email and phone, and for each pricing plan its name and monthly price");
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual([
+      'name:string',
+      'monthly_price:money',
+      'email:email @task',
+      'phone:phone @task',
+    ]);
   });
 
   it('reads columns written before "for each"', () => {

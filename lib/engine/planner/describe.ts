@@ -5,6 +5,7 @@ import type { TaskDefinition, TaskInput } from '@/lib/contract/task-definition';
 import { extractionObjects } from './extraction-clauses';
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { finalise, type Finalised } from './finalise';
+import { attachFormatItems } from './format-words';
 import { contextSuffix, detectInputs } from './inputs';
 import { detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
@@ -43,15 +44,20 @@ export function planFromDescription(description: string): Finalised {
   }
   for (const sentence of splitSentenceLines(shape ? shape.rest : rest)) {
     for (const object of extractionObjects(sentence.text)) {
-      const items = splitEnumeration(object.text);
+      const items = attachFormatItems(splitEnumeration(object.text));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
         shape && !aboutEachRow(item, shape.item) ? pageCtx : ctx;
       // A verb-less line ("Company name, refund policy") counts as a field list when it names at
       // least one known field; "For each, if missing, leave empty" names none and is skipped.
+      // The words before a list phrase in the same sentence are asked for too ("The conference
+      // name and date, and every speaker with their name").
+      const lead =
+        shape?.lead !== undefined && sentence.text.trim() === shape.lead.replace(/[.!?;]+$/, '').trim();
       const explicit =
         object.explicit ||
         sentence.bullet ||
+        lead ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {
         const once = itemCtx(item) === pageCtx && shape !== undefined;

@@ -80,13 +80,21 @@ function isBareContext(text: string): boolean {
 function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutput[] {
   // Whole-phrase aliases first: "what does the company do" is made of filler words only.
   const direct = lookupKnown(raw, ctx);
-  if (direct) return [fromSpec(direct, ctx)];
+  if (direct) return [several(fromSpec(direct, ctx), raw, all, ctx)];
   // "speakers with their name and company": when the task is not about a company, a bare
   // "company" is a value (the speaker's employer), not the thing researched.
   if (ctx.subject.noun !== 'company' && COMPANY_WORDS.has(canonical(raw))) return fromName('company', ctx);
   if (isBareContext(raw)) return [];
   const boolean = planBoolean(raw, ctx.subject);
   if (boolean) return [boolean];
+  // "which payment methods do they accept": the thing asked about, several when plural.
+  const which = WHICH.exec(raw);
+  if (which?.[1] && !isVague(which[1])) {
+    const last = words(which[1]).at(-1) ?? '';
+    return planCleaned(which[1], all || singular(last) !== last, { ...ctx, allowCustom: true });
+  }
+  const howMuch = howMuchPhrase(raw);
+  if (howMuch) return planCleaned(howMuch, all, { ...ctx, allowCustom: true }).map(asMoney);
   const text = raw.replace(/^(?:the\s+)?(?:total\s+)?amount\s+of\s+/i, '');
   const count = planCount(text, ctx);
   if (count) return [count];
@@ -99,11 +107,31 @@ function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutp
     const bundle = lookupBundle(candidate);
     if (bundle) return bundle.flatMap((name) => fromName(name, ctx));
     const spec = lookupKnown(candidate, ctx);
-    if (spec) return [fromSpec(spec, ctx)];
+    if (spec) return [several(fromSpec(spec, ctx), stripped, all, ctx)];
   }
   if (!ctx.allowCustom) return [];
   const custom = planCustom(stripped, all, ctx);
   return custom ? [custom] : [];
+}
+
+/** "all the phone numbers", "which countries": a known single-value field asked for several times is a list. */
+function several(p: PlannedOutput, text: string, all: boolean, ctx: PhraseContext): PlannedOutput {
+  const last = words(text).at(-1) ?? '';
+  if (!all || singular(last) === last || p.output.type === 'list' || p.output.type === 'boolean') return p;
+  const name = headerName(text, ctx.subject.noun) || p.output.name;
+  const items = itemTypeOf(p.output.type);
+  const { items: _items, ...output } = p.output;
+  return {
+    ...p,
+    output: {
+      ...output,
+      name,
+      type: 'list',
+      description: capitalise(text),
+      query: render(`What are {poss} ${text}? List each one.`, ctx.subject),
+      ...(items ? { items } : {}),
+    },
+  };
 }
 
 function lookupKnown(text: string, ctx: PhraseContext): FieldSpec | undefined {
@@ -144,6 +172,40 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
   return spec.group
     ? { output, label: spec.label, group: spec.group, explicitType: false }
     : { output, label: spec.label, explicitType: false };
+}
+
+const WHICH =
+  /^(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?(.+?)\s+(?:do|does|did|can|will|are|is)\s+(?:they|it|he|she|we|you|the\s+[a-z]+|their\s+[a-z]+|its\s+[a-z]+)\s+[a-z]+(?:\s+(?:on|at|for|in|to|with|from|by))?$/i;
+
+const PERIODS: Record<string, string> = {
+  month: 'monthly',
+  year: 'annual',
+  week: 'weekly',
+  day: 'daily',
+  hour: 'hourly',
+  night: 'nightly',
+};
+const HOW_MUCH_COST =
+  /^how\s+much\s+(?:does|do|did|is|are|will|would)\s+(.+?)\s+(?:cost|charge|costs)(?:\s+(?:per|a|an|each|every)\s+(month|year|week|day|hour|night))?$/i;
+const HOW_MUCH_IS = /^how\s+much\s+(?:is|are)\s+(.+)$/i;
+const HOW_MUCH_OF = /^how\s+much\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|had|does|do|did|is|are|was|were)\b/i;
+
+/** "how much does the basic plan cost per month" → "basic plan monthly price". */
+function howMuchPhrase(text: string): string | undefined {
+  const cost = HOW_MUCH_COST.exec(text);
+  if (cost?.[1]) {
+    const period = cost[2] ? `${PERIODS[cost[2].toLowerCase()] ?? ''} ` : '';
+    return `${cost[1]} ${period}price`;
+  }
+  const is = HOW_MUCH_IS.exec(text)?.[1];
+  if (is) return MONEY_HEADS.has(singular(words(is).at(-1) ?? '')) ? is : `${is} price`;
+  return HOW_MUCH_OF.exec(text)?.[1];
+}
+
+/** A "how much" question asks for an amount of money. */
+function asMoney(p: PlannedOutput): PlannedOutput {
+  if (p.output.type !== 'string') return p;
+  return { ...p, output: { ...p.output, type: 'money', query: retypeQuery(p.output.query, 'money') } };
 }
 
 const COUNT_LEAD = /^(?:the\s+)?(?:total\s+)?(?:number|count|no\.?|quantity|#)\s+of\s+(.+)$/i;

@@ -50,3 +50,21 @@ export function joinFormat(a: string | undefined, b: string | undefined): string
   if (!b || a === b) return a;
   return `${a}; ${b}`;
 }
+
+/**
+ * "main topic, as one short phrase": an enumerated item that is only guidance belongs to the item
+ * before it, so it becomes that field's format instead of a field of its own.
+ */
+export function attachFormatItems(items: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    const probe = takeFormat(`value ${item.trim().replace(/[.!?]+$/, '')}`);
+    const previous = out[out.length - 1];
+    if (previous !== undefined && probe.format && probe.text === 'value') {
+      out[out.length - 1] = `${previous} ${item.trim()}`;
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
+}

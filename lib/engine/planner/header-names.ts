@@ -135,6 +135,8 @@ export function capHeader(tokens: readonly string[], subjectNoun?: string): stri
   const subject = new Set(subjectNoun ? words(subjectNoun) : []);
   // "article word count": the subject prefix adds nothing once there is something else.
   while (out.length > 2 && subject.has(out[0] ?? '')) out = out.slice(1);
+  // "total word count" is the word count.
+  if (out[out.length - 1] === 'count') out = out.filter((w, i) => i === out.length - 1 || w !== 'total');
   if (out.length > 1) {
     const kept = out.filter((w) => !FILLER.has(w));
     if (kept.length > 0) out = kept;

@@ -3,6 +3,7 @@
 // are not lists: a batch already runs the task once per company.
 
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
+import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
 import { cleanItem, isAcceptableToken, splitEnumeration, splitSentences, STOP_WORDS } from './phrases';
 import { lookupBundle, lookupField } from './vocabulary';
@@ -16,6 +17,8 @@ export interface ListShape {
   addName: boolean;
   /** The rest of the text, still to be read for navigation or more columns. */
   rest: string;
+  /** The words before the list phrase in its own sentence ("the conference name and date, and"). */
+  lead?: string;
 }
 
 const LIST_VERBS =
@@ -25,7 +28,7 @@ const WITH = '(with|including|showing|along\\s+with|together\\s+with|and\\s+thei
 
 const FOR_EACH = /\bfor\s+(?:each|every)\s+(.+)$/i;
 const FOR_EACH_BOUNDARY = new RegExp(
-  `\\s*[,:\\u2013\\u2014]\\s*|\\s+-\\s+|\\s+(?=(?:please\\s+)?(?:${LIST_VERBS}|with|including|what|who|whether)\\b)`,
+  `\\s*[,:\\u2013\\u2014]\\s*|\\s+-\\s+|\\s+(?=(?:please\\s+)?(?:${LIST_VERBS}|with|including|what|who|whether|its|their)\\b)`,
   'i',
 );
 const LEADING_VERB = new RegExp(`^(?:please\\s+)?${LIST_VERBS}\\s*:?\\s*`, 'i');
@@ -39,6 +42,11 @@ const ALL_WITH = new RegExp(
 );
 const VERB_WITH = new RegExp(
   `^(.*?)\\b(?:list|scrape|extract|collect|return|capture)\\s+(?:the\\s+|their\\s+|its\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
+  'i',
+);
+// "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
+const HEADING = new RegExp(
+  `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
 const ROW_PER = new RegExp(
@@ -55,7 +63,7 @@ const PER_INPUT = new Set(
 const URLISH = new Set(['url', 'link', 'website', 'domain', 'site', 'homepage']);
 
 /** The singular item noun, or undefined when the phrase is not a plausible row item. */
-export function listItem(raw: string): string | undefined {
+export function listItem(raw: string, rowsFollow = false): string | undefined {
   const text = cleanItem(raw).text;
   const tokens = words(text);
   if (tokens.length === 0 || tokens.length > 4) return undefined;
@@ -64,8 +72,12 @@ export function listItem(raw: string): string | undefined {
   if (URLISH.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
   // "all contact details including email" names fields, not rows.
   if (lookupBundle(text)) return undefined;
+  // "all locations with city and address" are rows; "the phone number with the area code" is a field.
+  const last = tokens[tokens.length - 1] ?? '';
+  const plural = singular(last) !== last;
   const known = lookupField(text);
-  if (known && (known.type !== 'list' || known.group === 'social')) return undefined;
+  if (known && (known.group === 'social' || (known.type !== 'list' && !(plural && rowsFollow))))
+    return undefined;
   return [...tokens.slice(0, -1), singular(tokens[tokens.length - 1] ?? '')].join(' ');
 }
 
@@ -102,7 +114,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
     if (!m?.[2] || !m[3] || m[4] === undefined) continue;
-    const item = listItem(m[2]);
+    const item = listItem(m[2], true);
     if (item)
       return {
         item,
@@ -110,6 +122,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         addName: /^(?:and|plus)\b/i.test(m[3]) || /^(?:their|its)\b/i.test(m[4]),
         prefix: m[1] ?? '',
       };
+  }
+  const heading = HEADING.exec(sentence);
+  if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {
+    const last = words(heading[1]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(heading[1], true) : undefined;
+    if (item) return { item, columns: heading[2], addName: false, prefix: '' };
   }
   const row = ROW_PER.exec(sentence);
   if (row?.[2]) {
@@ -133,7 +151,8 @@ export function detectListShape(text: string): ListShape | undefined {
       following = [];
     }
     const rest = [...sentences.slice(0, i), shape.prefix, ...following].filter((s) => s.trim()).join('. ');
-    return { item: shape.item, columns, addName: shape.addName, rest };
+    const lead = shape.prefix.trim();
+    return { item: shape.item, columns, addName: shape.addName, rest, ...(lead ? { lead } : {}) };
   }
   return undefined;
 }
@@ -141,7 +160,7 @@ export function detectListShape(text: string): ListShape | undefined {
 /** The row columns of a list shape, deduplicated; a name column first when asked for and missing. */
 export function planColumns(columns: string, addName: boolean, ctx: PhraseContext): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
-  for (const item of splitEnumeration(columns)) {
+  for (const item of attachFormatItems(splitEnumeration(columns))) {
     for (const p of planPhrase(item, { ...ctx, allowCustom: true })) {
       if (!planned.some((q) => q.output.name === p.output.name)) planned.push(p);
     }

@@ -123,12 +123,13 @@ const LEADING_QUESTION = [
 ];
 
 const QUALIFIER_TAIL =
-  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward)\s*[.!]*$/i;
+  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward|(?<!\b(?:is|are|was|were|be|been|get|gets|got)\s+)(?:that\s+(?:is|are)\s+)?(?:listed|shown|mentioned|displayed|published|provided)(?:\s+there)?)\s*[.!]*$/i;
 
 const CONTEXT_NOUN =
   '(?:compan(?:y|ies)|business(?:es)?|organi[sz]ations?|firms?|brands?|startups?|vendors?|suppliers?|stores?|shops?|domains?|urls?|internet|web|it|them|input|target|lead|(?:[a-z-]+\\s+){0,2}?(?:web\\s*sites?|sites?|home\\s*pages?|pages?|web\\s*pages?))';
+// "number of pages" counts pages: the lookbehind keeps a count's "of X" from reading as page context.
 const TRAILING_CONTEXT = new RegExp(
-  `\\s+(?:(?:that\\s+(?:is|are)\\s+|as\\s+)?(?:listed|found|shown|mentioned|published|displayed|given|stated|available|provided|visible)\\s+)?` +
+  `(?<!\\b(?:number|count|amount|quantity|total|no))\\s+(?:(?:that\\s+(?:is|are)\\s+|as\\s+)?(?:listed|found|shown|mentioned|published|displayed|given|stated|available|provided|visible)\\s+)?` +
     `(?:of|from|on|for|at|in|about|via|using|across|within|off)\\s+` +
     `(?:(?:a|an|the|their|its|his|her|each|every|this|that|any|given|target|our|your|said)\\s+)*` +
     `(?:[a-z-]+['’]s\\s+)?(?:(?:given|target|main|official|corporate|company|business|whole|entire|public)\\s+)*` +
@@ -267,6 +268,30 @@ const ACRONYMS = new Set([
   'gtin',
   'mpn',
   'tld',
+  // Compliance and business acronyms written without vowels.
+  'gdpr',
+  'pci',
+  'dss',
+  'sla',
+  'kyc',
+  'sso',
+  'mfa',
+  'tls',
+  'cdn',
+  'smb',
+  'gmbh',
+  'llc',
+  'dpa',
+  'dpo',
+  'csr',
+  'rfp',
+  'rfq',
+  'cms',
+  'xml',
+  'html',
+  'css',
+  'phd',
+  'ltd',
 ]);
 
 /** A rough "is this a word" check that rejects keyboard mashing ("asdkjh qwpoei") and filler. */

@@ -27,7 +27,7 @@ const SUBJECT_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:person|people|individuals?|linkedin\s+profiles?)\b/i, 'person'],
   [/\brestaurants?\b/i, 'restaurant'],
   [/\bhotels?\b/i, 'hotel'],
-  [/\bevents?\b/i, 'event'],
+  [/\b(?:events?|conferences?|summits?|festivals?|meetups?|webinars?|concerts?|trade\s+fairs?)\b/i, 'event'],
   [/\b(?:universit(?:y|ies)|schools?|colleges?)\b/i, 'school'],
   [/\b(?:properties|property|real\s+estate\s+listings?)\b/i, 'property'],
   [/\bbooks?\b/i, 'book'],

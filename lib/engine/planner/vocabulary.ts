@@ -2,6 +2,7 @@
 // ("the company's official LinkedIn page URL") peeled off until an alias matches.
 
 import { canonical } from './names';
+import { Speller } from './spelling';
 import { COMPANY_FIELDS } from './vocabulary-company';
 import { CONTENT_FIELDS } from './vocabulary-content';
 import type { FieldGroup, FieldSpec } from './vocabulary-types';
@@ -19,6 +20,9 @@ for (const spec of ALL_FIELDS) {
     if (!BY_ALIAS.has(key)) BY_ALIAS.set(key, spec);
   }
 }
+
+// Every word the known fields are named with, for reading typing slips ("emial" → "email").
+const SPELLER = new Speller([...BY_ALIAS.keys()].flatMap((alias) => alias.split(' ')));
 
 /** Aliases that collide between two fields: a test keeps this empty. */
 export function aliasCollisions(): string[] {
@@ -69,6 +73,14 @@ const SUFFIX_MODIFIERS = new Set([
 export function lookupField(phrase: string, subjectNoun?: string): FieldSpec | undefined {
   const tokens = canonical(phrase).split(' ').filter(Boolean);
   if (tokens.length === 0) return undefined;
+  const found = lookupTokens(tokens, subjectNoun);
+  if (found) return found;
+  // "emial", "phone nubmer": retry with slips corrected, only when that changes a word.
+  const corrected = tokens.map((t) => SPELLER.correct(t));
+  return corrected.some((t, i) => t !== tokens[i]) ? lookupTokens(corrected, subjectNoun) : undefined;
+}
+
+function lookupTokens(tokens: readonly string[], subjectNoun?: string): FieldSpec | undefined {
   const exact = BY_ALIAS.get(tokens.join(' '));
   if (exact) return exact;
   const subjectWords = new Set(subjectNoun ? canonical(subjectNoun).split(' ') : []);
