@@ -190,15 +190,19 @@ function rewriteClause(body: readonly Token[], lex: Lexicon, templates: boolean)
 
 /** Small English clean-ups after rewriting: doubled articles, "give also", stray spaces. */
 function tidyEnglish(text: string): string {
-  return text
-    .replace(/\b(the|a|an)\s+(?:the|a|an)\b/gi, '$1')
-    .replace(/\bof the (its|their|each|every|all)\b/gi, 'of $1')
-    .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
-    .replace(/\s+([,.;:!?])/g, '$1')
-    .replace(/,\s+(whether|if)\b/gi, ' $1')
-    .replace(/,\s*,/g, ',')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\b(the|a|an)\s+(?:the|a|an)\b/gi, '$1')
+      .replace(/\bof the (its|their|each|every|all)\b/gi, 'of $1')
+      // "la columna del departamento": the column is named by what follows.
+      .replace(/\b(columns?|fields?|outputs?) of (?:the )?/gi, '$1 ')
+      .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
+      .replace(/\s+([,.;:!?])/g, '$1')
+      .replace(/,\s+(whether|if)\b/gi, ' $1')
+      .replace(/,\s*,/g, ',')
+      .replace(/[ \t]{2,}/g, ' ')
+      .trim()
+  );
 }
 
 const KEPT = /\u0001(\d+)\u0001/g;
