@@ -13,6 +13,8 @@ export type EntryKind = 'verb' | 'conn' | 'noun' | 'format' | 'word' | 'finite';
 
 export interface Entry {
   keys: string[];
+  /** The words as written in the glossary, lowercase with accents: "dé" (give) is not "de" (of). */
+  exact: string[];
   en: string;
   kind: EntryKind;
 }
@@ -37,6 +39,8 @@ export interface Lexicon {
   afterNoun: ReadonlyMap<string, string>;
   /** Plural endings tried when a word is not found as typed, longest first. */
   pluralEndings: string[];
+  /** Words after which a noun with a plural-looking ending is singular ("den Firmennamen"). */
+  singularBefore: ReadonlySet<string>;
   /** Case endings that leave a noun singular (German genitive "des Artikels"), longest first. */
   caseEndings: string[];
   /** Linking letters between the parts of a compound noun (German "Gründung-s-jahr"). */
@@ -55,6 +59,7 @@ export interface GlossaryFile {
   afterNoun?: Record<string, string>;
   pluralEndings?: string[];
   caseEndings?: string[];
+  singularBefore?: string[];
   compoundLinks?: string[];
   verbFinal?: boolean;
 }
@@ -65,6 +70,12 @@ export function keysOf(phrase: string, german: boolean): string[] {
   return tokenize(phrase)
     .filter((t) => t.kind === 'word')
     .map((t) => wordKey(t.raw, german));
+}
+
+export function exactWords(phrase: string): string[] {
+  return tokenize(phrase)
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.raw.toLowerCase().replace(/’/g, "'"));
 }
 
 function parseTemplate(text: string, german: boolean): TemplatePiece[] {
@@ -88,7 +99,8 @@ function build(language: Language): Lexicon {
       if (first === undefined) continue;
       const list = entries.get(first) ?? [];
       // A later, more specific table does not override an earlier identical key.
-      if (!list.some((e) => e.keys.join(' ') === keys.join(' '))) list.push({ keys, en, kind });
+      const exact = exactWords(phrase);
+      if (!list.some((e) => e.exact.join(' ') === exact.join(' '))) list.push({ keys, exact, en, kind });
       entries.set(first, list);
     }
   }
@@ -110,6 +122,7 @@ function build(language: Language): Lexicon {
     clauseFinal: new Set((file.clauseFinal ?? []).map((w) => wordKey(w, german))),
     afterNoun: new Map(Object.entries(file.afterNoun ?? {}).map(([k, v]) => [wordKey(k, german), v])),
     pluralEndings: [...(file.pluralEndings ?? [])].sort((a, b) => b.length - a.length),
+    singularBefore: new Set((file.singularBefore ?? []).map((w) => wordKey(w, german))),
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
     verbFinal: file.verbFinal ?? false,

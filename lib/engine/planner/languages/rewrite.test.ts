@@ -8,7 +8,8 @@ const REWRITES: Array<[string, string]> = [
   ['Bitte die E-Mail-Adresse extrahieren', 'please extract the email address'],
   ['Füge die Anzahl der Mitarbeiter hinzu', 'add the number of employees'],
   ['benenne email in kontakt_email um', 'rename email to kontakt_email'],
-  ['Finde den Autor des Artikels', 'find the author of the article'],
+  ['Finde den Autor des Artikels', "find the article's author"],
+  ['Ajoute la page LinkedIn de l’entreprise', "add the company's LinkedIn page"],
   ['Liste alle Produkte mit Preis auf', 'list all products with price'],
   // Compounds made of known words, and accents typed as "ue"/"oe" or left out.
   ['Finde die Kontakttelefonnummer', 'find the contact phone number'],

@@ -4,6 +4,7 @@
 // order (verb first, "for each X," first, "also" before its verb).
 
 import { wordKey } from './fold';
+import { supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
 import { joinSegments, rewriteTokens, type Segment } from './segments';
 import { tokenize, type Token } from './tokens';
@@ -88,7 +89,9 @@ function applyTemplates(body: readonly Token[], lex: Lexicon): string | undefine
   // Closing punctuation stays outside the template; a question mark is kept after it.
   let end = body.length;
   while (end > 0 && body[end - 1]?.kind === 'punct') end -= 1;
-  const words = body.slice(0, end);
+  let start = 0;
+  while (start < end && body[start]?.kind === 'punct') start += 1;
+  const words = body.slice(start, end);
   const tail = joinSegments(body.slice(end).map((t) => ({ en: t.raw, kind: 'punct', src: t.raw })));
   for (const template of lex.templates) {
     const slots = matchTemplate(template, words, lex);
@@ -129,6 +132,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
     }
     break;
   }
+  const question = verbFirstQuestion(segs);
+  if (question) return question;
   let i = 0;
   const lead: Segment[] = [];
   let also: Segment | undefined;
@@ -161,6 +166,7 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
     verb = [rest.pop() as Segment];
   }
   placeFiniteVerb(rest);
+  supplyPronoun(rest);
   const comma: Segment[] =
     group.length > 0 && (verb.length > 0 || rest.length > 0) ? [{ en: ',', kind: 'punct', src: ',' }] : [];
   return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
@@ -185,20 +191,56 @@ function rewriteClause(body: readonly Token[], lex: Lexicon, templates: boolean)
     const viaTemplate = applyTemplates(body, lex);
     if (viaTemplate !== undefined) return viaTemplate;
   }
-  return joinSegments(reorder(rewriteTokens(body, lex), lex));
+  const segs = reorder(rewriteTokens(body, lex), lex);
+  return listWithoutVerb(possessiveOwner(joinSegments(segs)), segs);
+}
+
+// prettier-ignore
+const OWNERS = new Set([
+  'article', 'company', 'book', 'product', 'event', 'page', 'website', 'job', 'restaurant', 'store', 'conference', 'post',
+  'business', 'organization', 'person', 'site', 'shop', 'firm', 'hotel', 'course', 'app', 'service', 'brand',
+]);
+
+/**
+ * "Titel, Autor und Datum des Artikels" reads "title, author and date of the article"; English puts
+ * the owner first ("the article's title, author and date"), which is also how the planner reads it.
+ */
+function possessiveOwner(clause: string): string {
+  const lead = LEAD_VERB.exec(clause)?.[0] ?? '';
+  const m = /^(?:the\s+)?(.+?)\s+of\s+the\s+([a-z]+)([.?!:]?)$/i.exec(clause.slice(lead.length));
+  if (!m || !OWNERS.has((m[2] ?? '').toLowerCase())) return clause;
+  const [, body = '', owner = '', end = ''] = m;
+  if (/\bof\b|[,;:]\s*$/.test(body) || /^(?:for each|each|all|every)\b/i.test(body)) return clause;
+  return `${lead}the ${owner}'s ${body.replace(/^the\s+/i, '')}${end}`;
+}
+
+const LEAD_VERB =
+  /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+)?/i;
+
+/** "Kommende Veranstaltungen mit Name, Datum und Stadt": a plural noun with columns and no verb is a list. */
+function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
+  if (segs.some((s) => s.kind === 'verb' || s.kind === 'finite')) return clause;
+  const m = /^(?:the\s+|all\s+(?:the\s+)?)?((?:[a-z]+\s+){0,2}[a-z]+s)\s+(with|including)\s+(.+)$/i.exec(
+    clause,
+  );
+  return m ? `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}` : clause;
 }
 
 /** Small English clean-ups after rewriting: doubled articles, "give also", stray spaces. */
 function tidyEnglish(text: string): string {
-  return text
-    .replace(/\b(the|a|an)\s+(?:the|a|an)\b/gi, '$1')
-    .replace(/\bof the (its|their|each|every|all)\b/gi, 'of $1')
-    .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
-    .replace(/\s+([,.;:!?])/g, '$1')
-    .replace(/,\s+(whether|if)\b/gi, ' $1')
-    .replace(/,\s*,/g, ',')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\b(the|a|an)\s+(?:the|a|an)\b/gi, '$1')
+      .replace(/\bof the (its|their|each|every|all)\b/gi, 'of $1')
+      // "la columna del departamento": the column is named by what follows.
+      .replace(/\b(columns?|fields?|outputs?) of (?:the )?/gi, '$1 ')
+      .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
+      .replace(/\s+([,.;:!?])/g, '$1')
+      .replace(/,\s+(whether|if)\b/gi, ' $1')
+      .replace(/,\s*,/g, ',')
+      .replace(/[ \t]{2,}/g, ' ')
+      .trim()
+  );
 }
 
 const KEPT = /\u0001(\d+)\u0001/g;

@@ -13,20 +13,26 @@ export interface Segment {
   src: string;
 }
 
+/** The longest entry that starts at word i; among equally long ones, the one spelled as typed. */
 function matchAt(
   tokens: readonly Token[],
   keys: readonly string[],
   i: number,
   lex: Lexicon,
 ): Entry | undefined {
+  let found: Entry | undefined;
   for (const entry of lex.entries.get(keys[i] ?? '') ?? []) {
+    if (found && entry.keys.length < found.keys.length) break;
     let ok = true;
     for (let k = 1; k < entry.keys.length && ok; k += 1) {
       ok = tokens[i + k]?.kind === 'word' && keys[i + k] === entry.keys[k];
     }
-    if (ok) return entry;
+    if (!ok) continue;
+    const typed = entry.exact.every((w, k) => tokens[i + k]?.raw.toLowerCase().replace(/’/g, "'") === w);
+    if (typed) return entry;
+    found ??= entry;
   }
-  return undefined;
+  return found;
 }
 
 function single(key: string, lex: Lexicon): Entry | undefined {
@@ -41,7 +47,8 @@ function pluralise(en: string): string {
 }
 
 /** A word not in the glossary as typed: its singular, when a plural ending is all that differs. */
-function withoutPlural(key: string, lex: Lexicon): Entry | undefined {
+function withoutPlural(key: string, lex: Lexicon, previous = ''): Entry | undefined {
+  const singularHere = lex.singularBefore.has(previous);
   const endings = [
     ...lex.pluralEndings.map((ending) => ({ ending, plural: true })),
     ...lex.caseEndings.map((ending) => ({ ending, plural: false })),
@@ -50,7 +57,10 @@ function withoutPlural(key: string, lex: Lexicon): Entry | undefined {
     if (key.length - ending.length < 3 || !key.endsWith(ending)) continue;
     const entry = single(key.slice(0, -ending.length), lex);
     if (entry && (entry.kind === 'noun' || entry.kind === 'word'))
-      return { ...entry, en: entry.kind === 'noun' && plural ? pluralise(entry.en) : entry.en };
+      return {
+        ...entry,
+        en: entry.kind === 'noun' && plural && !singularHere ? pluralise(entry.en) : entry.en,
+      };
   }
   return undefined;
 }
@@ -92,7 +102,7 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
       i += 1;
       continue;
     }
-    const entry = matchAt(tokens, keys, i, lex) ?? withoutPlural(keys[i] ?? '', lex);
+    const entry = matchAt(tokens, keys, i, lex) ?? withoutPlural(keys[i] ?? '', lex, keys[i - 1]);
     if (entry) {
       out.push({ en: entry.en, kind: entry.kind, src: token.raw });
       i += Math.max(1, entry.keys.length);
@@ -104,7 +114,7 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
     );
     i += 1;
   }
-  return applyAfterNoun(out, lex);
+  return dropParticles(applyAfterNoun(out, lex), lex);
 }
 
 function isNounLike(seg: Segment | undefined, german: boolean): boolean {
@@ -120,6 +130,17 @@ function applyAfterNoun(segs: Segment[], lex: Lexicon): Segment[] {
     const key = seg.kind === 'word' ? wordKey(seg.src, lex.german) : '';
     const en = lex.afterNoun.get(key);
     return en !== undefined && i > 0 && isNounLike(segs[i - 1], lex.german) ? { ...seg, en } : seg;
+  });
+}
+
+/** "liste jede offene Stelle auf:": a separable particle right before punctuation says nothing in English. */
+function dropParticles(segs: Segment[], lex: Lexicon): Segment[] {
+  if (lex.clauseFinal.size === 0) return segs;
+  return segs.filter((seg, i) => {
+    if (seg.kind !== 'word' && seg.kind !== 'raw') return true;
+    const next = segs[i + 1];
+    const closes = next === undefined || next.kind === 'punct' || next.kind === 'break';
+    return !(closes && i > 0 && lex.clauseFinal.has(wordKey(seg.src, lex.german)));
   });
 }
 

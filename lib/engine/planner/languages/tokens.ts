@@ -29,7 +29,7 @@ const PATTERNS: ReadonlyArray<[TokenKind, string]> = [
     `[\\p{L}\\p{N}]+(?:_[\\p{L}\\p{N}]+)+|[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:com|org|net|io|de|fr|es|co|uk|eu|ch|at|be)\\b`,
   ],
   // French and Italian elision: "l'adresse" is "l'" + "adresse".
-  ['word', `(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu)['’](?=[\\p{L}]|$)`],
+  ['word', `(?:[ldjmnstcLDJMNSTC]|[qQ]u|[jJ]usqu|[lL]orsqu|[pP]uisqu)['’](?=[\\p{L}]|$)`],
   ['word', `[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)?`],
   ['break', `\\r?\\n`],
   ['punct', `[^\\s\\p{L}\\p{N}-]`],

@@ -1,0 +1,57 @@
+// Yes/no questions and "whether" clauses in English order. The glossaries give finite verbs in
+// English person: "offer" for a plural subject (bieten, proposent, ofrecen), "offers" for a
+// singular one (bietet, propose, ofrece). Spanish drops the subject pronoun, so one is supplied.
+
+import type { Segment } from './segments';
+
+const IRREGULAR: Record<string, string> = { has: 'have', is: 'be', are: 'be', does: 'do', was: 'be' };
+
+function base(verb: string): string {
+  const [head = '', ...tail] = verb.split(' ');
+  const stem =
+    IRREGULAR[head] ??
+    (/(?:sh|ch|x|ss)es$/.test(head) ? head.slice(0, -2) : /[^s]s$/.test(head) ? head.slice(0, -1) : head);
+  return [stem, ...tail].join(' ');
+}
+
+function isSingular(verb: string): boolean {
+  const head = verb.split(' ')[0] ?? '';
+  return head in IRREGULAR ? head !== 'are' : base(head) !== head;
+}
+
+const word = (en: string): Segment => ({ en, kind: 'word', src: en });
+const PRONOUNS = new Set(['they', 'it']);
+const ARTICLES = new Set(['the', 'a', 'an', 'its', 'their']);
+
+/** The subject after a verb-first question: a pronoun, or an article and one noun. */
+function subjectLength(segs: readonly Segment[], at: number): number {
+  if (PRONOUNS.has(segs[at]?.en ?? '')) return 1;
+  if (ARTICLES.has(segs[at]?.en ?? '') && segs[at + 1]?.kind !== 'punct' && segs[at + 1]) return 2;
+  return 0;
+}
+
+/** "Bieten sie X an?" → "do they offer X?"; "¿Ofrecen X?" → "do they offer X?"; "Hat die Firma X?" → "does the company have X?". */
+export function verbFirstQuestion(segs: readonly Segment[]): Segment[] | undefined {
+  const verb = segs[0];
+  const question = segs[segs.length - 1]?.en === '?';
+  if (verb?.kind !== 'finite' || !question) return undefined;
+  let n = subjectLength(segs, 1);
+  let subject = segs.slice(1, 1 + n);
+  if (n === 0) {
+    subject = [word(isSingular(verb.en) ? 'it' : 'they')];
+  }
+  const rest = segs.slice(1 + n);
+  if (base(verb.en) === 'be') return [word(verb.en), ...subject, ...rest];
+  const aux = subject.length === 1 && subject[0]?.en === 'they' ? 'do' : 'does';
+  return [word(aux), ...subject, word(base(verb.en)), ...rest];
+}
+
+/** "si ofrecen X" → "whether they offer X": a finite verb right after "whether" gets its pronoun. */
+export function supplyPronoun(segs: Segment[]): void {
+  for (let i = 0; i < segs.length - 1; i += 1) {
+    const next = segs[i + 1];
+    if ((segs[i]?.en === 'whether' || segs[i]?.en === 'if') && next?.kind === 'finite') {
+      segs.splice(i + 1, 0, word(isSingular(next.en) ? 'it' : 'they'));
+    }
+  }
+}
