@@ -22,6 +22,7 @@ import { finalise } from './finalise';
 import { parseInstruction, type EditOp } from './instruction-parse';
 import { detectListShape, listItem } from './list-shape';
 import { describeOp, EDIT_FORMS, MAX_TEXT, notChanged, tooLong } from './messages';
+import { humanise } from './names';
 import { detectSubject, makeSubject, type Subject } from './subject';
 
 export type EditResult =
@@ -98,6 +99,7 @@ export function applyInstruction(current: TaskDefinition, instruction: string): 
 
   const { ops, unknown } = parseInstruction(instruction, {
     outputs: valid.data.outputs,
+    inputs: valid.data.inputs.map((i) => humanise(i.name)),
     ...(valid.data.list ? { item: subjectOf(valid.data).noun } : {}),
   });
   // All or nothing: a clause that is not understood refuses the whole instruction, saying which

@@ -33,7 +33,9 @@ const VERB =
 
 // Adjectives around a type word that do not change the type: "as a plain number".
 const PLAIN =
-  /^(?:as|in|into|to)\s+(?:an?\s+)?(?:plain|simple|bare|single|pure|whole|real|proper|valid)?\s*/i;
+  /^(?:as|in|into|to)\s+(?:an?\s+)?(?:plain|simple|single|bare|pure|whole|real|proper|valid|only)?\s*/i;
+// "as text instead of a list": what the value is no longer says nothing more.
+const INSTEAD = /,?\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|not)\s+(?:an?\s+)?[a-z/ ]+$/i;
 
 /** Outputs a target names: one output, or every output of a type ("dates", "all prices"). */
 export function targetOutputs(outputs: readonly TaskOutput[], raw: string): TaskOutput[] {
@@ -66,13 +68,21 @@ const TYPE_GROUPS: Record<string, readonly string[]> = {
   'email address': ['email'],
 };
 
+/** "in a single text instead of a list": the tail names a type. */
+function namesType(tail: string): boolean {
+  return (
+    /^(?:as|in|into|to)\b/i.test(tail) &&
+    parseOutputType(tail.replace(INSTEAD, '').replace(PLAIN, '')) !== undefined
+  );
+}
+
 /** "as a number, without the currency": a named type retypes, the rest is formatting guidance. */
 function guidanceOf(tail: string, target: string): FormatOp[] {
   const text = unquote(tail.trim().replace(/[.!]+$/, ''));
   const ops: FormatOp[] = [];
   const rest: string[] = [];
   for (const piece of text.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:as|in|without|with)\b)/i)) {
-    const type = parseOutputType(piece.replace(PLAIN, ''));
+    const type = parseOutputType(piece.replace(INSTEAD, '').replace(PLAIN, ''));
     if (type) ops.push({ kind: 'retype', target, type });
     else if (piece.trim()) rest.push(piece.trim());
   }
@@ -94,7 +104,7 @@ export function parseFormat(text: string, outputs: readonly TaskOutput[]): Forma
   for (let i = 1; i < tokens.length; i += 1) {
     const target = tokens.slice(0, i).join(' ').replace(/[,:]$/, '');
     const tail = tokens.slice(i).join(' ');
-    if (!isFormatTail(tail)) continue;
+    if (!isFormatTail(tail) && !namesType(tail)) continue;
     if (targetOutputs(outputs, target).length === 0) continue;
     return guidanceOf(tail, target);
   }

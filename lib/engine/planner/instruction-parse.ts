@@ -5,7 +5,9 @@ import type { InputType, OutputType, TaskOutput } from '@/lib/contract/task-defi
 import { detectListShape, listItem } from './list-shape';
 import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
 import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruction-format';
-import { canonical } from './names';
+import { inputFromPhrase } from './inputs';
+import { referenceText } from './match';
+import { canonical, humanise } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 
@@ -48,6 +50,8 @@ export interface ParsedInstruction {
 /** What a clause is read against: the outputs tell "the phone in international format" from an addition. */
 export interface ParseContext {
   outputs: readonly TaskOutput[];
+  /** Input names the task has, and those the instruction adds as it is read. */
+  inputs?: string[];
   /** The row noun of a list task ("product"): "only list products in that category" is about every row. */
   item?: string;
 }
@@ -183,17 +187,20 @@ const parseReplace: ClauseParser = (text) => {
 };
 
 /** "instead of tags, give me the main topic": a replacement said the other way round. */
-const parseInsteadOf: ClauseParser = (text) => {
+const parseInsteadOf: ClauseParser = (text, ctx) => {
   const m =
     /^(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?(.+?)\s*,\s*(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include|want|need)(?:\s+(?:me|us))?\s+)?(.+)$/i.exec(
       text,
     ) ??
+    insteadWithoutComma(text, ctx) ??
     /^(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include)(?:\s+(?:me|us))?\s+)?(?:the\s+)?(.+?)\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?(.+)$/i.exec(
       text,
     );
   if (!m?.[1] || !m[2]) return undefined;
   const insteadFirst = /^(?:instead|rather|in\s+place)/i.test(text);
   const [old, added] = insteadFirst ? [m[1], m[2]] : [m[2], m[1]];
+  // "founders as text instead of a list" changes a type; the retype and format readers take it.
+  if (parseOutputType(old)) return undefined;
   const items = addItems(added);
   return items.length > 0
     ? [
@@ -202,6 +209,25 @@ const parseInsteadOf: ClauseParser = (text) => {
       ]
     : undefined;
 };
+
+/** "instead of the founders the founded year": the replaced part is the longest start naming an output. */
+function insteadWithoutComma(text: string, ctx: ParseContext): [string, string, string] | undefined {
+  const m = /^(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(.+)$/i.exec(text);
+  if (!m?.[1]) return undefined;
+  const tokens = m[1].split(/\s+/);
+  for (let i = tokens.length - 1; i >= 1; i -= 1) {
+    const old = tokens.slice(0, i).join(' ');
+    const added = tokens
+      .slice(i)
+      .join(' ')
+      .replace(
+        /^(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include)(?:\s+(?:me|us))?\s+)/i,
+        '',
+      );
+    if (added && targetOutputs(ctx.outputs, old).length > 0) return [text, old, added];
+  }
+  return undefined;
+}
 
 /** "keep only email and phone": every other output goes. */
 const parseKeep: ClauseParser = (text) => {
@@ -215,10 +241,13 @@ const parseKeep: ClauseParser = (text) => {
 /** "give the phone number for that country", "only list products in that category": ask per input. */
 const parseUseInput: ClauseParser = (text, ctx) => {
   const m =
-    /^(?:(?:only\s+)?(?:give|return|get|find|list|extract|look\s+up|show|use|ask\s+for)(?:\s+(?:me|us))?\s+)?(?:the\s+)?(.+?)\s+(?:for|in|of|from|within|matching|based\s+on)\s+(?:that|this|the\s+given|the\s+chosen|the\s+selected|the\s+input|the|each)\s+([a-z][a-z ]{0,40}?)(?:\s+input)?$/i.exec(
+    /^(?:(?:only\s+)?(?:give|return|get|find|list|extract|look\s+up|show|use|ask\s+for)(?:\s+(?:me|us))?\s+(?:only\s+)?)?(?:the\s+)?(.+?)\s+(?:for|in|of|from|within|matching|based\s+on)\s+(?:the\s+(?:given|chosen|selected|input)\s+|[a-zà-ÿ]+\s+)?([a-z][a-z ]{0,40}?)(?:\s+input)?$/i.exec(
       text,
     );
   if (!m?.[1] || !m[2]) return undefined;
+  // Only an input the task has, or one this instruction adds: "for each plan" is not an input.
+  const input = canonical(m[2]);
+  if (!ctx.inputs?.some((i) => canonical(i) === input)) return undefined;
   const target = m[1].trim();
   const names = targetOutputs(ctx.outputs, target).length > 0;
   const rows = ctx.item !== undefined && namesItemNoun(target, ctx.item);
@@ -433,6 +462,10 @@ export function parseInstruction(
       if (parsed) break;
     }
     parsed ??= parseAdd(text, also);
+    for (const op of parsed ?? []) {
+      const added = op.kind === 'add-input' ? inputFromPhrase(referenceText(op.phrase), op.type) : undefined;
+      if (added) ctx.inputs?.push(humanise(added.name));
+    }
     if (parsed) ops.push(...parsed);
     else unknown.push(clause.trim());
   }
