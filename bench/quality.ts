@@ -1,7 +1,8 @@
 // `npm run bench:quality`: answer quality of the offline extractor on the fixture website, field by
 // field, and the wall time of turbo against normal mode on the same set; then the same product on real
-// saved pages (bench/quality-corpora.ts). Figures live here only.
-// QUALITY_ONLY=fixture or QUALITY_ONLY=corpora runs one section; QUALITY_CORPORA=products|articles and
+// saved pages (bench/quality-corpora.ts), then the planner on analyst-written descriptions and edit
+// instructions (bench/planner-quality.ts). Figures live here only.
+// QUALITY_ONLY=fixture, QUALITY_ONLY=corpora or QUALITY_ONLY=planner runs one section; QUALITY_CORPORA=products|articles and
 // QUALITY_PAGES=<id or id prefix,…> pick a subset of the real pages.
 import { performance } from 'node:perf_hooks';
 import type { ResearchQuery } from '../lib/contract/task-definition';
@@ -10,6 +11,7 @@ import { createResearcher, type ResearchResult } from '../lib/engine/research';
 import { startFixtureSite } from '../tests/fixtures/site/server';
 import { QUALITY_CASES, type Expectation, type Field } from './quality-cases';
 import { corporaOptions, runCorporaSection } from './quality-corpora';
+import { plannerOptions, runPlannerSection } from './planner-quality';
 
 const TARGETS: Partial<Record<Field, number>> = {
   title: 0.95,
@@ -135,12 +137,15 @@ async function fixtureSection(): Promise<boolean> {
 
 async function main() {
   const only = process.env.QUALITY_ONLY ?? '';
-  if (only !== '' && only !== 'fixture' && only !== 'corpora') throw new Error('QUALITY_ONLY must be fixture or corpora');
+  if (only !== '' && only !== 'fixture' && only !== 'corpora' && only !== 'planner') {
+    throw new Error('QUALITY_ONLY must be fixture, corpora or planner');
+  }
   // Read the corpora options first: a typo in them fails before the fixture section's minutes.
-  const corpora = only === 'fixture' ? null : corporaOptions();
+  const corpora = only === '' || only === 'corpora' ? corporaOptions() : null;
   let ok = true;
-  if (only !== 'corpora') ok = (await fixtureSection()) && ok;
+  if (only === '' || only === 'fixture') ok = (await fixtureSection()) && ok;
   if (corpora) ok = (await runCorporaSection(corpora)) && ok;
+  if (only === '' || only === 'planner') ok = (await runPlannerSection(plannerOptions([]))) && ok;
   process.exit(ok ? 0 : 1);
 }
 
