@@ -40,6 +40,7 @@ import {
   TaskSummarySchema,
   V0DynamicResultSchema,
 } from '@/lib/contract/tasks';
+import { TASK_SHAPING_OPS } from './openapi-task-shaping';
 
 // GET /openapi.json is generated from the same zod schemas the handlers parse with, so the document
 // cannot drift from the code. Operations we added beyond the spec carry `x-quarry-extension: true`.
@@ -159,7 +160,7 @@ const OPS: Op[] = [
   {
     method: 'get',
     path: '/v0.1/tasks',
-    summary: 'List tasks',
+    summary: 'List tasks (archived ones left out; ?archived=true lists only those)',
     tag: 'Tasks',
     data: z.array(TaskSummarySchema),
   },
@@ -206,7 +207,7 @@ const OPS: Op[] = [
   {
     method: 'patch',
     path: '/v0.1/tasks/{task_id}',
-    summary: 'Edit a task by instruction',
+    summary: 'Edit a task by instruction (dry_run: preview, nothing stored)',
     tag: 'Tasks',
     json: EditTaskRequestSchema,
     data: EditTaskResponseSchema,
@@ -340,6 +341,7 @@ const OPS: Op[] = [
     tag: 'Extensions',
     extension: true,
   },
+  ...TASK_SHAPING_OPS,
   ...BATCH_EXTENSION_OPS,
   {
     method: 'get',
