@@ -70,6 +70,23 @@ describe('capabilities', () => {
       expect.arrayContaining(['task_edit_preview', 'task_definition_edit', 'task_rename', 'task_archive']),
     );
   });
+
+  it('describes the new operations in the OpenAPI document', async () => {
+    const paths = (await api.get('/openapi.json', { key: null })).body.paths;
+    for (const [path, method] of [
+      ['/v0.1/tasks/{task_id}/definition', 'put'],
+      ['/v0.1/tasks/{task_id}/name', 'put'],
+      ['/v0.1/tasks/{task_id}/archive', 'post'],
+      ['/v0.1/tasks/{task_id}/restore', 'post'],
+      ['/v0.1/tasks/{task_id}', 'delete'],
+    ] as const) {
+      expect(paths[path]?.[method]?.['x-quarry-extension'], `${method} ${path}`).toBe(true);
+    }
+    const patch = paths['/v0.1/tasks/{task_id}'].patch.requestBody.content['application/json'].schema;
+    expect(patch.properties).toHaveProperty('dry_run');
+    const put = paths['/v0.1/tasks/{task_id}/definition'].put.requestBody.content['application/json'].schema;
+    expect(put.properties.outputs.items.properties).toHaveProperty('previous_name');
+  });
 });
 
 describe('PATCH dry_run', () => {
