@@ -10,16 +10,6 @@ import {
   ValidationReportSchema,
 } from '@/lib/contract/batches';
 import {
-  BatchLinksSchema,
-  BatchRowsPageSchema,
-  ComparisonSchema,
-  DerivedBatchResponseSchema,
-  EstimateResponseSchema,
-  RerunRequestSchema,
-  RetryFailedRequestSchema,
-  WebhookDeliverySchema,
-} from '@/lib/contract/batch-extensions';
-import {
   CapabilitiesResponseSchema,
   CreateSavedTestRequestSchema,
   SavedTestSchema,
@@ -40,6 +30,7 @@ import {
   TaskSummarySchema,
   V0DynamicResultSchema,
 } from '@/lib/contract/tasks';
+import { BATCH_EXTENSION_OPS } from './openapi-batch-extensions';
 import { TASK_SHAPING_OPS } from './openapi-task-shaping';
 
 // GET /openapi.json is generated from the same zod schemas the handlers parse with, so the document
@@ -58,83 +49,6 @@ export interface Op {
   status?: number;
   v0?: boolean;
 }
-
-const x = { tag: 'Extensions', extension: true } as const;
-const BATCH_EXTENSION_OPS: Op[] = [
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/events',
-    summary: 'Live progress (Server-Sent Events)',
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/rows',
-    summary: 'Rows with status (after, limit, status)',
-    data: BatchRowsPageSchema,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/links',
-    summary: 'Parent and child batches',
-    data: BatchLinksSchema,
-  },
-  {
-    ...x,
-    method: 'post',
-    path: '/v0.1/batches/{batch_id}/retry-failed',
-    summary: 'Retry failed rows as a child batch',
-    json: RetryFailedRequestSchema,
-    data: DerivedBatchResponseSchema,
-    status: 201,
-  },
-  {
-    ...x,
-    method: 'post',
-    path: '/v0.1/batches/{batch_id}/rerun',
-    summary: 'Re-run on another task version',
-    json: RerunRequestSchema,
-    data: DerivedBatchResponseSchema,
-    status: 201,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/compare',
-    summary: 'Per-field comparison with another batch (with)',
-    data: ComparisonSchema,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/webhook-deliveries',
-    summary: 'Webhook delivery log',
-    data: z.array(WebhookDeliverySchema),
-  },
-  {
-    ...x,
-    method: 'post',
-    path: '/v0.1/batches/{batch_id}/webhook-deliveries/{delivery_id}/redeliver',
-    summary: 'Send a delivery again',
-    data: WebhookDeliverySchema,
-    status: 202,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/download',
-    summary: 'Download rows so far (format csv, xlsx, jsonl, json)',
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batch-estimate',
-    summary: 'Estimated start and finish of a batch of n rows',
-    data: EstimateResponseSchema,
-  },
-];
 
 const OPS: Op[] = [
   { method: 'get', path: '/', summary: 'Health check', tag: 'Utility', auth: false },
