@@ -17,7 +17,7 @@ import {
   TaskSummarySchema,
 } from '@/lib/contract/tasks';
 import { companyFacts, startFixtureSite, type FixtureSite } from '../fixtures/site/server';
-import { apiClient } from '../support/api';
+import { apiClient, batchForm, jsonlFile } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 
 // Shaping tasks over real HTTP: edit previews (PATCH dry_run), the field editor's structured edit,
@@ -356,6 +356,9 @@ describe('archive and restore', () => {
     });
     expect(edit.status).toBe(200);
     expect((await detailOf(id)).max_version).toBe(2);
+    const rows = [{ data_uuid: 'r1', inputs: [`${site.url}${f.path}`] }];
+    const batch = await api.post('/v0.1/batches', { form: batchForm({ task_id: id }, jsonlFile(rows)) });
+    expect(batch.status).toBe(201);
     expect((await api.post(`/v0.1/tasks/${id}/restore`)).status).toBe(200);
     expect(await listed('/v0.1/tasks')).toContain(id);
     expect((await api.call('DELETE', '/v0.1/tasks/task_nope')).status).toBe(404);
