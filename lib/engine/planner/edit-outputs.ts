@@ -180,7 +180,11 @@ export function moveOutput(
   state.changes.push(`moved \`${output.name}\` ${where}`);
 }
 
-export function removeOutputs(state: EditState, targets: readonly string[]): void {
+export function removeOutputs(
+  state: EditState,
+  targets: readonly string[],
+  except: readonly string[] = [],
+): void {
   const { def } = state;
   const doomed = new Set<string>();
   for (const target of targets) {
@@ -191,6 +195,8 @@ export function removeOutputs(state: EditState, targets: readonly string[]): voi
     } else if (match.kind === 'group') match.items.forEach((o) => doomed.add(o.name));
     else doomed.add(oneOutput(def, match, target, 'remove').name);
   }
+  for (const kept of except.flatMap((t) => oneOutputs(state, t))) doomed.delete(kept.name);
+  if (doomed.size === 0) refuse(`Nothing is left to remove once ${listNames(except)} are kept.`);
   dropOutputs(state, doomed);
 }
 

@@ -59,7 +59,7 @@ function applyOp(state: EditState, op: EditOp): void {
     case 'move':
       return moveOutput(state, op.target, op.to);
     case 'remove':
-      return removeOutputs(state, op.targets);
+      return removeOutputs(state, op.targets, op.except);
     case 'rename':
       return renameOutput(state, op.from, op.to);
     case 'retype':

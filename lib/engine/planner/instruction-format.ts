@@ -3,9 +3,11 @@
 // there are. They are told apart from additions by their target: it must name outputs the task has.
 
 import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
+import { planPhrase } from './fields';
 import { matchOutput } from './match';
 import { canonical } from './names';
 import { splitEnumeration, unquote } from './phrases';
+import { makeSubject } from './subject';
 import { parseOutputType } from './type-words';
 
 export type FormatOp =
@@ -20,9 +22,14 @@ const WHERE = /^(?:in|on|at|from|of)\s+(?:the|this|that|each|every|its|their|a|a
 const HOW_WORDS =
   /\b(?:format|form|notation|style|case|currency|units?|language|english|german|french|spanish|order|precision|decimals?|digits?|characters?|words?|sentences?|phrases?|expressions?|short|brief|iso|yyyy|e\.?164)\b/i;
 
+const NAMED_FORMAT =
+  /^(?:the\s+)?(?:international|national|local|iso(?:\s+8601)?|e\.?164|us|uk|european|american|24-hour|12-hour|short|long|full|abbreviated|numeric|plain|title|sentence|upper|lower|camel|snake)\s+(?:format|notation|style|case|form)$/i;
+
 /** True when `tail` reads as formatting guidance, not as a place or another field. */
 export function isFormatTail(tail: string): boolean {
   const t = tail.trim();
+  // "international format", "ISO notation": a named format needs no leading word.
+  if (NAMED_FORMAT.test(t)) return true;
   if (!LEAD_RE.test(t)) return false;
   if (WHERE.test(t) && !HOW_WORDS.test(t)) return false;
   return t.split(/\s+/).length >= 1;
@@ -51,7 +58,7 @@ export function targetOutputs(outputs: readonly TaskOutput[], raw: string): Task
       (o) =>
         byType.includes(o.type) || (o.type === 'list' && o.items !== undefined && byType.includes(o.items)),
     );
-  return [];
+  return plannedAs(outputs, text);
 }
 
 const TYPE_GROUPS: Record<string, readonly string[]> = {
@@ -68,6 +75,17 @@ const TYPE_GROUPS: Record<string, readonly string[]> = {
   'email address': ['email'],
 };
 
+/** "the number of pages" names page_count: the output the planner would make of the phrase. */
+function plannedAs(outputs: readonly TaskOutput[], text: string): TaskOutput[] {
+  if (text.split(/\s+/).length < 2) return [];
+  const names = planPhrase(text, {
+    subject: makeSubject('company', false),
+    allowCustom: false,
+    allowBareX: false,
+  }).map((p) => p.output.name);
+  return outputs.filter((o) => names.includes(o.name));
+}
+
 /** "in a single text instead of a list": the tail names a type. */
 function namesType(tail: string): boolean {
   return (
@@ -77,18 +95,33 @@ function namesType(tail: string): boolean {
 }
 
 /** "as a number, without the currency": a named type retypes, the rest is formatting guidance. */
-function guidanceOf(tail: string, target: string): FormatOp[] {
+function guidanceOf(tail: string, target: string, outputs: readonly TaskOutput[]): FormatOp[] {
   const text = unquote(tail.trim().replace(/[.!]+$/, ''));
+  const targets = targetOutputs(outputs, target).length > 0 ? [target] : splitEnumeration(target);
   const ops: FormatOp[] = [];
   const rest: string[] = [];
-  for (const piece of text.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:as|in|without|with)\b)/i)) {
+  const pieces = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:as|in|without|with)\b)/i);
+  for (const [index, piece] of pieces.entries()) {
+    // "email in lowercase, phone in international format": a later piece may name its own output.
+    const own = index > 0 ? parseFormat(piece, outputs) : undefined;
+    if (own) {
+      ops.push(...own);
+      continue;
+    }
     const type = parseOutputType(piece.replace(INSTEAD, '').replace(PLAIN, ''));
-    if (type) ops.push({ kind: 'retype', target, type });
+    if (type) ops.push(...targets.map((t) => ({ kind: 'retype' as const, target: t, type })));
     else if (piece.trim()) rest.push(piece.trim());
   }
-  if (ops.length === 0) return [{ kind: 'format', target, guidance: text }];
-  if (rest.length > 0) ops.push({ kind: 'format', target, guidance: rest.join(', ') });
+  if (rest.length > 0)
+    ops.unshift(...targets.map((t) => ({ kind: 'format' as const, target: t, guidance: rest.join(', ') })));
   return ops;
+}
+
+/** "title and author": every enumerated part names an output. */
+function namesOutputs(outputs: readonly TaskOutput[], target: string): boolean {
+  if (targetOutputs(outputs, target).length > 0) return true;
+  const parts = splitEnumeration(target);
+  return parts.length > 1 && parts.every((p) => targetOutputs(outputs, p).length > 0);
 }
 
 /**
@@ -98,17 +131,40 @@ function guidanceOf(tail: string, target: string): FormatOp[] {
  */
 export function parseFormat(text: string, outputs: readonly TaskOutput[]): FormatOp[] | undefined {
   const use = /^(?:use|apply|prefer)\s+(.+?)\s+for\s+(.+)$/i.exec(text);
-  if (use?.[1] && use[2] && targetOutputs(outputs, use[2]).length > 0) return guidanceOf(use[1], use[2]);
+  if (use?.[1] && use[2] && namesOutputs(outputs, use[2])) return guidanceOf(use[1], use[2], outputs);
+  // "lowercase the title", "round the price to two decimals": the verb is the formatting.
+  const verb = VERB_FORMAT.exec(text);
+  if (verb?.[1] && verb[2]) {
+    const [target, rest] = splitTarget(verb[2], outputs);
+    if (target) return guidanceOf(`${verb[1].toLowerCase()}${rest ? ` ${rest}` : ''}`, target, outputs);
+  }
+  // "price: amount only, no currency".
+  const colon = /^([^:]+?)\s*:\s*(.+)$/.exec(text);
+  if (colon?.[1] && colon[2] && namesOutputs(outputs, colon[1]))
+    return guidanceOf(colon[2], colon[1], outputs);
   const body = text.replace(VERB, '').replace(/^(?:the\s+)?format\s+of\s+/i, '');
   const tokens = body.split(/\s+/);
   for (let i = 1; i < tokens.length; i += 1) {
     const target = tokens.slice(0, i).join(' ').replace(/[,:]$/, '');
     const tail = tokens.slice(i).join(' ');
     if (!isFormatTail(tail) && !namesType(tail)) continue;
-    if (targetOutputs(outputs, target).length === 0) continue;
-    return guidanceOf(tail, target);
+    if (!namesOutputs(outputs, target)) continue;
+    return guidanceOf(tail, target, outputs);
   }
   return undefined;
+}
+
+const VERB_FORMAT =
+  /^(lower-?case|upper-?case|capitali[sz]e|round|shorten|abbreviate|trim|truncate|summari[sz]e|normali[sz]e|simplify)\s+(?:the\s+)?(.+)$/i;
+
+/** "the price to two decimals" → ["the price", "to two decimals"]: the longest start naming outputs. */
+function splitTarget(text: string, outputs: readonly TaskOutput[]): [string | undefined, string] {
+  const tokens = text.split(/\s+/);
+  for (let i = tokens.length; i >= 1; i -= 1) {
+    const target = tokens.slice(0, i).join(' ');
+    if (namesOutputs(outputs, target)) return [target, tokens.slice(i).join(' ')];
+  }
+  return [undefined, ''];
 }
 
 /** "drop the currency sign from the price": a part of an answer to leave out is formatting. */

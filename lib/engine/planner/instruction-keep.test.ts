@@ -171,6 +171,20 @@ describe('formatting instructions change a format, never the set of outputs', ()
     expectKept(CONTACT_PLANS, after, [field]);
   });
 
+  it('formats several outputs named together or in turn', () => {
+    const both = edit(ARTICLE, 'title and author in uppercase');
+    expect(both.outputs.slice(0, 2).map((o) => o.format)).toEqual(['in uppercase', 'in uppercase']);
+    expect(shape(both)).toEqual(shape(ARTICLE));
+    const each = edit(CONTACT_PLANS, 'email in lowercase, phone in international format');
+    expect(each.outputs.slice(0, 2).map((o) => o.format)).toEqual([
+      'in lowercase',
+      'in international format',
+    ]);
+    expect(edit(CONTACT_PLANS, 'Please make the phone number international format').outputs[1]?.format).toBe(
+      'international format',
+    );
+  });
+
   it('formats every date for "dates as YYYY-MM-DD" and the title for "title in lowercase"', () => {
     expect(edit(ARTICLE, 'dates as YYYY-MM-DD').outputs[3]?.format).toBe('as YYYY-MM-DD');
     expect(edit(ARTICLE, 'make the title lowercase').outputs[0]?.format).toBe('lowercase');
@@ -209,6 +223,23 @@ describe('renames, reorders and the task name', () => {
       'pricing_plans',
       'email',
     ]);
+  });
+
+  it('removes a group except what is named, and adds what a question asks for', () => {
+    const social: TaskDefinition = {
+      ...CONTACT_PLANS,
+      outputs: [
+        out('linkedin_url', 'url', 'LinkedIn?'),
+        out('twitter_url', 'url', 'Twitter?'),
+        out('facebook_url', 'url', 'Facebook?'),
+      ],
+    };
+    expect(shape(edit(social, 'remove all social links except LinkedIn'))).toEqual(['linkedin_url:url']);
+    expect(shape(edit(CONTACT_PLANS, 'drop everything but email and phone'))).toEqual([
+      'email:email',
+      'phone:phone',
+    ]);
+    expect(edit(CONTACT_PLANS, 'what is their revenue?').outputs.map((o) => o.name)).toContain('revenue');
   });
 
   it('changes the task name only when asked', () => {

@@ -24,7 +24,7 @@ const PER_ROW = /\b(?:per|for\s+(?:each|every)|each|every)\b/i;
 
 export type EditOp =
   | { kind: 'add'; items: AddItem[]; replacing?: string }
-  | { kind: 'remove'; targets: string[] }
+  | { kind: 'remove'; targets: string[]; except?: string[] }
   | { kind: 'rename'; from: string; to: string }
   | { kind: 'retype'; target: string; type: OutputType }
   | { kind: 'set-query'; target: string; query: string }
@@ -200,7 +200,7 @@ const parseInsteadOf: ClauseParser = (text, ctx) => {
   const insteadFirst = /^(?:instead|rather|in\s+place)/i.test(text);
   const [old, added] = insteadFirst ? [m[1], m[2]] : [m[2], m[1]];
   // "founders as text instead of a list" changes a type; the retype and format readers take it.
-  if (parseOutputType(old)) return undefined;
+  if (targetOutputs(ctx.outputs, old).length === 0 && parseOutputType(old)) return undefined;
   const items = addItems(added);
   return items.length > 0
     ? [
@@ -265,7 +265,7 @@ export function namesItemNoun(text: string, item: string): boolean {
 
 /** "call the email column contact_email": the target is the longest start that names an output. */
 const parseCall: ClauseParser = (text, ctx) => {
-  const m = /^(?:call|name|label|title|retitle)\s+(.+)$/i.exec(text);
+  const m = /^(?:call|name|label|retitle)\s+(?!and\b)(.+)$/i.exec(text);
   if (!m?.[1]) return undefined;
   const tokens = m[1].split(/\s+/);
   for (let i = tokens.length - 1; i >= 1; i -= 1) {
@@ -354,7 +354,9 @@ const FORMAT_LEAD = /^(?:in|formatted|expressed|written|given|shown|rounded|as\s
 
 const parseShould: ClauseParser = (text) => {
   const m =
-    /^(?:the\s+)?(.+?)\s+should\s+(be|contain|include|hold|return|give|say|list|mention)\s+(.+)$/i.exec(text);
+    /^(?:the\s+)?(.+?)\s+should\s+(be|contain|include|hold|return|give|say|list|mention|use|follow|look\s+like|start\s+with|end\s+with|have)\s+(.+)$/i.exec(
+      text,
+    );
   if (!m?.[1] || !m[2] || !m[3]) return undefined;
   const verb = m[2].toLowerCase();
   const rest = m[3].trim();
@@ -370,6 +372,22 @@ const parseRemove: ClauseParser = (text) => {
       text,
     );
   if (!m?.[1]) return undefined;
+  // "remove all social links except LinkedIn", "drop everything but email and phone".
+  const except =
+    /^(.*?)\s*,?\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:the\s+)?(.+)$/i.exec(
+      m[1],
+    );
+  if (except?.[2]) {
+    const kept = splitEnumeration(except[2]);
+    const what = (except[1] ?? '').trim();
+    if (
+      /^(?:everything|all|anything|(?:all\s+)?(?:the\s+)?(?:other\s+)?(?:outputs|fields|columns))?$/i.test(
+        what,
+      )
+    )
+      return [{ kind: 'keep', targets: kept }];
+    return [{ kind: 'remove', targets: [what], except: kept }];
+  }
   const targets = splitEnumeration(m[1]);
   return targets.length > 0 ? [{ kind: 'remove', targets }] : undefined;
 };
@@ -377,11 +395,19 @@ const parseRemove: ClauseParser = (text) => {
 const ADD_LEAD =
   /^(?:add|include|extract|get|find|capture|collect|return|fetch|grab|pull|scrape|look\s+up|track|output|give(?:\s+me)?|provide|show(?:\s+me)?|tell\s+me|check|report|(?:i|we)\s+(?:also\s+)?(?:want|need)(?:\s+to\s+(?:know|see|get))?)\s*:?\s+(?:also\s+)?(?:(?:a|an|new|another)\s+)?(?:(?:new\s+)?(?:outputs?|fields?|columns?|propert(?:y|ies)|data\s+points?)\s*(?:(?:called|named|for|with|that\s+(?:captures|holds|contains|says|shows))\s+)?:?\s*)?(.+)$/i;
 
+// "what is their revenue?" asks for a new output the way a description would.
+const QUESTION = /^(?:what|who|which|where|when|how\s+many|how\s+much|does|do|is|are)\b/i;
+
 function parseAdd(text: string, also: boolean): EditOp[] | undefined {
   const m = ADD_LEAD.exec(text);
-  const body = m?.[1] ?? (also ? text : undefined);
+  const body = m?.[1] ?? (also || QUESTION.test(text) ? text : undefined);
   if (!body) return undefined;
-  const items = addItems(body.replace(/\s+as\s+(?:an?\s+)?(?:new\s+)?(?:output|field|column)$/i, ''));
+  const items = addItems(
+    body.replace(
+      /\s+as\s+(?:an?\s+)?(?:new\s+|separate\s+|extra\s+|additional\s+|own\s+)?(?:output|field|column|value)$/i,
+      '',
+    ),
+  );
   return items.length > 0 ? [{ kind: 'add', items }] : undefined;
 }
 

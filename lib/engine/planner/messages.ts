@@ -46,7 +46,7 @@ export function describeOp(op: EditOp, without?: string): string {
       return op.replacing ? `replace ${op.replacing} with ${text}` : `add ${text}`;
     }
     case 'remove':
-      return `remove ${op.targets.join(', ')}`;
+      return `remove ${op.targets.join(', ')}${op.except ? ` except ${op.except.join(', ')}` : ''}`;
     case 'rename':
       return `rename ${op.from} to ${op.to}`;
     case 'retype':
