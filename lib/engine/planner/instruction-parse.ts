@@ -17,7 +17,7 @@ import { isFormatTail, parseFormat, parseStrip } from './instruction-format';
 import type { ClauseParser, EditOp, ParseContext, ParsedInstruction } from './instruction-ops';
 import { inputFromPhrase } from './inputs';
 import { referenceText } from './match';
-import { canonical, humanise } from './names';
+import { humanise } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 
