@@ -108,8 +108,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   }
   const trailing = TRAILING_EACH.exec(sentence);
   if (trailing?.[2] && trailing[3]) {
-    const item = listItem(trailing[3]);
-    if (item) return { item, columns: trailing[2], addName: false, prefix: trailing[1] ?? '' };
+    // "the price of each plan as a number": the guidance after the item belongs to the columns.
+    const guidance = /\s+(?:as|in|with|without|formatted|using)\s+.*$/i.exec(trailing[3]);
+    const item = listItem(guidance ? trailing[3].slice(0, guidance.index) : trailing[3]);
+    const columns = `${trailing[2]}${guidance?.[0] ?? ''}`;
+    if (item) return { item, columns, addName: false, prefix: trailing[1] ?? '' };
   }
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
@@ -171,4 +174,14 @@ export function planColumns(columns: string, addName: boolean, ctx: PhraseContex
   );
   if (addName && !named) planned.unshift(...planPhrase('name', { ...ctx, allowCustom: true }));
   return planned;
+}
+
+/**
+ * Whether a phrase added to a list task is about each row ("whether each product is in stock",
+ * "the price of every plan") rather than the page ("the store's email"). Edits can use it too.
+ */
+export function asksPerRow(sentence: string, item: string): boolean {
+  if (/\b(?:each|every|per)\b/i.test(sentence)) return true;
+  const noun = words(item).at(-1);
+  return noun !== undefined && words(sentence).some((w) => singular(w) === noun);
 }

@@ -17,17 +17,24 @@ export interface Sentence {
   text: string;
   /** From a bullet line ("- Email"): a bullet names a field even without a verb. */
   bullet: boolean;
+  /** A part of a ";"-separated run such as "name; founded year; HQ city": the parts name fields together. */
+  semicolonRun?: number;
 }
 
 /** Lines, bullets, ";" and sentence ends; abbreviations such as "e.g." do not end a sentence. */
 export function splitSentenceLines(text: string): Sentence[] {
   const out: Sentence[] = [];
+  let runs = 0;
   for (const line of text.split(/\r?\n/)) {
     const bullet = BULLET.test(line);
     const guarded = line.replace(BULLET, '').replace(ABBREVIATION, (m) => m.replace(/\./g, DOT));
-    for (const part of guarded.split(/;|[.!?]+(?=\s|$)/)) {
-      const sentence = part.replace(new RegExp(DOT, 'g'), '.').trim();
-      if (sentence.length > 0) out.push({ text: sentence, bullet });
+    for (const chunk of guarded.split(/[.!?]+(?=\s|$)/)) {
+      const parts = chunk.split(';');
+      const run = parts.filter((p) => p.trim()).length > 1 ? (runs += 1) : undefined;
+      for (const part of parts) {
+        const sentence = part.replace(new RegExp(DOT, 'g'), '.').trim();
+        if (sentence.length > 0) out.push({ text: sentence, bullet, ...(run ? { semicolonRun: run } : {}) });
+      }
     }
   }
   return out;
@@ -123,7 +130,7 @@ const LEADING_QUESTION = [
 ];
 
 const QUALIFIER_TAIL =
-  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward|(?<!\b(?:is|are|was|were|be|been|get|gets|got)\s+)(?:that\s+(?:is|are)\s+)?(?:listed|shown|mentioned|displayed|published|provided)(?:\s+there)?)\s*[.!]*$/i;
+  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward|(?<=[a-z0-9]\s)(?<!\b(?:is|are|was|were|be|been|get|gets|got)\s+)(?:that\s+(?:is|are)\s+)?(?:listed|shown|mentioned|displayed|published|provided)(?:\s+there)?)\s*[.!]*$/i;
 
 const CONTEXT_NOUN =
   '(?:compan(?:y|ies)|business(?:es)?|organi[sz]ations?|firms?|brands?|startups?|vendors?|suppliers?|stores?|shops?|domains?|urls?|internet|web|it|them|input|target|lead|(?:[a-z-]+\\s+){0,2}?(?:web\\s*sites?|sites?|home\\s*pages?|pages?|web\\s*pages?))';

@@ -14,7 +14,7 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     ['job title', 'position title', 'role title', 'position', 'job name', 'job role', 'job position', 'current position', 'current job title'],
     'Job title of {the}', 'What is {poss} job title?'),
   field('author', 'string', 'author', 'content',
-    ['author', 'writer', 'byline', 'author name', 'written by', 'who wrote it', 'posted by', 'authored by', 'name of author', 'who wrote'],
+    ['author', 'writer', 'byline', 'author name', 'written by', 'who wrote it', 'posted by', 'authored by', 'name of author', 'who wrote', 'who wrote the article', 'who wrote the post', 'who wrote the book', 'author of the article', 'writer name'],
     'Author of {the}', 'Who is the author of {the}?'),
   field('publish_date', 'date', 'publish date', 'content',
     ['publish date', 'publication date', 'published date', 'date published', 'published', 'published on', 'date of publication', 'release date', 'post date', 'posting date', 'date posted', 'posted date', 'posted on', 'pub date', 'publishing date', 'when published', 'posted'],
@@ -73,8 +73,11 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     ['specification', 'spec', 'technical specification', 'tech spec', 'feature', 'key feature', 'product feature', 'feature list'],
     'Key features and specifications', 'What are the key features or specifications of {the}? List them.'),
   field('shipping_info', 'string', 'shipping information', 'product',
-    ['shipping', 'shipping information', 'shipping info', 'delivery', 'delivery information', 'shipping detail', 'delivery time', 'shipping cost', 'shipping policy'],
+    ['shipping', 'shipping information', 'shipping info', 'delivery', 'delivery information', 'shipping detail', 'delivery time', 'shipping policy'],
     'Shipping and delivery information', 'What shipping or delivery terms does the website give for {the}?'),
+  field('shipping_cost', 'money', 'shipping cost', 'product',
+    ['shipping cost', 'shipping fee', 'shipping price', 'shipping charge', 'delivery cost', 'delivery fee', 'delivery charge', 'postage', 'cost of shipping', 'cost of delivery'],
+    'Shipping cost', 'How much does shipping cost for {the}? Give the amount and currency.'),
 
   // Jobs
   field('job_openings', 'list', 'job openings', 'jobs',
