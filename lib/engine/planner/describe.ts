@@ -39,7 +39,7 @@ export function planFromDescription(description: string): Finalised {
 
   const planned: PlannedOutput[] = [];
   if (shape) {
-    planned.push(...planColumns(shape.columns, shape.addName, ctx));
+    planned.push(...planColumns(shape.columns, shape.addName, ctx, pageCtx));
   }
   const sentences = splitSentenceLines(shape ? shape.rest : rest);
   // "company name; founded year; headquarters city": when one part of a ";" run names a known

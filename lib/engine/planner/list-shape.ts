@@ -160,12 +160,27 @@ export function detectListShape(text: string): ListShape | undefined {
   return undefined;
 }
 
-/** The row columns of a list shape, deduplicated; a name column first when asked for and missing. */
-export function planColumns(columns: string, addName: boolean, ctx: PhraseContext): PlannedOutput[] {
+const OWNED = /^(?:the\s+|their\s+|its\s+|a\s+|an\s+)?([a-z][a-z-]*)['’]s\s+/i;
+
+/**
+ * The row columns of a list shape, deduplicated; a name column first when asked for and missing.
+ * With `pageCtx`, a column owned by something other than the rows ("dishes with their prices and
+ * the restaurant's opening hours") is asked once for the page (scope task).
+ */
+export function planColumns(
+  columns: string,
+  addName: boolean,
+  ctx: PhraseContext,
+  pageCtx?: PhraseContext,
+): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
+  const rowNoun = words(ctx.subject.noun).at(-1) ?? '';
   for (const item of attachFormatItems(splitEnumeration(columns))) {
-    for (const p of planPhrase(item, { ...ctx, allowCustom: true })) {
-      if (!planned.some((q) => q.output.name === p.output.name)) planned.push(p);
+    const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
+    const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
+    for (const p of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+      if (planned.some((q) => q.output.name === p.output.name)) continue;
+      planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
     }
   }
   // "all products with their prices": rows need something naming the item too.
