@@ -46,6 +46,21 @@ describe('planFromDescription: header names, types and formats', () => {
     ['Find the main topic of the article, as one short phrase', ['main_topic:string fmt=one short phrase']],
     ['Return the number of pages and the publisher', ['page_count:number', 'publisher:string']],
     ['How much does the basic plan cost per month?', ['basic_plan_monthly_price:money']],
+    ['Is the product in stock, and what does it cost?', ['in_stock:boolean', 'price:money']],
+    ['Tell me how much shipping costs', ['shipping_cost:money']],
+    ["What's their email and phone?", ['email:email', 'phone:phone']],
+    ['contact email + phone number', ['email:email', 'phone:phone']],
+    ['What year was the company founded?', ['founded_year:number']],
+    ['What payment options are available?', ['payment_methods:list']],
+    ['Do they mention ISO 27001 certification anywhere?', ['mentions_iso_27001_certification:boolean']],
+    ['How many employees work there?', ['employee_count:number']],
+    ["Find the CEO's full name and the CFO", ['ceo_name:string', 'cfo_name:string']],
+    ['Find the name of the person who wrote the article', ['author:string']],
+    ['When was the article published? Also, who wrote it?', ['publish_date:date', 'author:string']],
+    [
+      'company name; founded year; headquarters city',
+      ['company_name:string', 'founded_year:number', 'headquarters_city:string'],
+    ],
   ])('%s', (description, expected) => {
     expect(shape(plan(description))).toEqual(expected);
   });
@@ -111,6 +126,24 @@ describe('planFromDescription: rows and page-level fields together', () => {
       'email:email @task',
       'phone:phone @task',
     ]);
+  });
+
+  it("asks a column owned by something else once: 'the restaurant's opening hours'", () => {
+    const d = plan(
+      "Extract the list of dishes on the menu with their prices and the restaurant's opening hours",
+    );
+    expect(shape(d)).toEqual(['name:string', 'price:money', 'opening_hours:string @task']);
+  });
+
+  it('reads a type word and guidance in one aside', () => {
+    const d = plan('Return the product name and price (as a number, no currency) for each product');
+    expect(shape(d)).toEqual(['name:string', 'price:number fmt=no currency']);
+  });
+
+  it('keeps guidance written after the item with the columns', () => {
+    const d = plan('Get the price of each plan as a number');
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual(['price:number']);
   });
 
   it('reads columns written before "for each"', () => {

@@ -7,9 +7,8 @@ import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { finalise, type Finalised } from './finalise';
 import { attachFormatItems } from './format-words';
 import { contextSuffix, detectInputs } from './inputs';
-import { detectListShape, planColumns } from './list-shape';
+import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
-import { singular, words } from './names';
 import { splitEnumeration, splitSentenceLines } from './phrases';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
@@ -40,14 +39,24 @@ export function planFromDescription(description: string): Finalised {
 
   const planned: PlannedOutput[] = [];
   if (shape) {
-    planned.push(...planColumns(shape.columns, shape.addName, ctx));
+    planned.push(...planColumns(shape.columns, shape.addName, ctx, pageCtx));
   }
-  for (const sentence of splitSentenceLines(shape ? shape.rest : rest)) {
+  const sentences = splitSentenceLines(shape ? shape.rest : rest);
+  // "company name; founded year; headquarters city": when one part of a ";" run names a known
+  // field, the others are fields too.
+  const knownRuns = new Set(
+    sentences
+      .filter(
+        (s) => s.semicolonRun && splitEnumeration(s.text).some((i) => planPhrase(i, pageCtx).length > 0),
+      )
+      .map((s) => s.semicolonRun),
+  );
+  for (const sentence of sentences) {
     for (const object of extractionObjects(sentence.text)) {
       const items = attachFormatItems(splitEnumeration(object.text));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
-        shape && !aboutEachRow(item, shape.item) ? pageCtx : ctx;
+        shape && !asksPerRow(item, shape.item) ? pageCtx : ctx;
       // A verb-less line ("Company name, refund policy") counts as a field list when it names at
       // least one known field; "For each, if missing, leave empty" names none and is skipped.
       // The words before a list phrase in the same sentence are asked for too ("The conference
@@ -58,6 +67,7 @@ export function planFromDescription(description: string): Finalised {
         object.explicit ||
         sentence.bullet ||
         lead ||
+        knownRuns.has(sentence.semicolonRun) ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {
         const once = itemCtx(item) === pageCtx && shape !== undefined;
@@ -91,13 +101,6 @@ export function planFromDescription(description: string): Finalised {
     list: Boolean(shape),
   };
   return finalise(definition);
-}
-
-/** "For each plan also note whether it is popular": a sentence about the rows, not the page. */
-function aboutEachRow(sentence: string, item: string): boolean {
-  if (/\b(?:each|every|per)\b/i.test(sentence)) return true;
-  const noun = words(item).at(-1);
-  return noun !== undefined && words(sentence).some((w) => singular(w) === noun);
 }
 
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */

@@ -2,10 +2,12 @@
 // "number of X" (number), "list of X" (list), bundles ("contact details"), else a custom field
 // answered by a passage query.
 
-import type { ListItemType, OutputType, TaskOutput } from '@/lib/contract/task-definition';
+import type { TaskOutput } from '@/lib/contract/task-definition';
+import { isVague, itemTypeOf, planCustom } from './custom-fields';
 import { headerName, headerPhrase } from './header-names';
+import { asMoney, howMuchPhrase } from './money-questions';
 import { canonical, capitalise, singular, words } from './names';
-import { cleanItem, isAcceptableToken, STOP_WORDS } from './phrases';
+import { cleanItem, isAcceptableToken } from './phrases';
 import { planBoolean } from './boolean-fields';
 import { retypeQuery } from './query-text';
 import { render, subjectPrefix, type Subject } from './subject';
@@ -51,22 +53,7 @@ export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
   });
 }
 
-// Words that only point at the thing being researched, never at a field.
-const CONTEXT_WORDS = new Set(
-  (
-    'company business organization organisation firm page it them everything anything stuff thing information info ' +
-    'data detail result field output value following below above item entry website site homepage domain url web ' +
-    'internet online'
-  ).split(' '),
-);
-
 const COMPANY_WORDS = new Set(['company', 'organization', 'organisation', 'firm', 'employer', 'business']);
-
-function isVague(text: string): boolean {
-  return canonical(text)
-    .split(' ')
-    .every((w) => w.length === 0 || STOP_WORDS.has(w) || CONTEXT_WORDS.has(w));
-}
 
 // "website"/"url" alone are real outputs when the input is not a website, so they are kept here
 // and dropped by the caller when they would just echo the input.
@@ -101,6 +88,12 @@ function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutp
   const listOf = /^(?:a\s+)?(?:full\s+|complete\s+)?list\s+of\s+(.+)$/i.exec(text);
   if (listOf?.[1]) return planList(cleanItem(listOf[1]).text, ctx);
 
+  // "the name of the person who wrote the article" is "who wrote the article".
+  const personWho = PERSON_WHO.exec(text)?.[1];
+  if (personWho) {
+    const spec = lookupKnown(personWho, ctx);
+    if (spec) return [fromSpec(spec, ctx)];
+  }
   const stripped = stripRelative(text);
   const header = headerPhrase(stripped, ctx.subject.noun);
   for (const candidate of [text, flipOf(text), stripped, flipOf(stripped), header]) {
@@ -133,6 +126,9 @@ function several(p: PlannedOutput, text: string, all: boolean, ctx: PhraseContex
     },
   };
 }
+
+const PERSON_WHO =
+  /^(?:(?:full\s+)?names?\s+of\s+)?(?:the\s+)?(?:person|people|individual|one|someone)\s+(who\s+.+)$/i;
 
 function lookupKnown(text: string, ctx: PhraseContext): FieldSpec | undefined {
   if (canonical(text) === 'x') return ctx.allowBareX ? fieldByName('twitter_url') : undefined;
@@ -177,46 +173,29 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
 const WHICH =
   /^(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?(.+?)\s+(?:do|does|did|can|will|are|is)\s+(?:they|it|he|she|we|you|the\s+[a-z]+|their\s+[a-z]+|its\s+[a-z]+)\s+[a-z]+(?:\s+(?:on|at|for|in|to|with|from|by))?$/i;
 
-const PERIODS: Record<string, string> = {
-  month: 'monthly',
-  year: 'annual',
-  week: 'weekly',
-  day: 'daily',
-  hour: 'hourly',
-  night: 'nightly',
-};
-const HOW_MUCH_COST =
-  /^how\s+much\s+(?:does|do|did|is|are|will|would)\s+(.+?)\s+(?:cost|charge|costs)(?:\s+(?:per|a|an|each|every)\s+(month|year|week|day|hour|night))?$/i;
-const HOW_MUCH_IS = /^how\s+much\s+(?:is|are)\s+(.+)$/i;
-const HOW_MUCH_OF = /^how\s+much\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|had|does|do|did|is|are|was|were)\b/i;
-
-/** "how much does the basic plan cost per month" → "basic plan monthly price". */
-function howMuchPhrase(text: string): string | undefined {
-  const cost = HOW_MUCH_COST.exec(text);
-  if (cost?.[1]) {
-    const period = cost[2] ? `${PERIODS[cost[2].toLowerCase()] ?? ''} ` : '';
-    return `${cost[1]} ${period}price`;
-  }
-  const is = HOW_MUCH_IS.exec(text)?.[1];
-  if (is) return MONEY_HEADS.has(singular(words(is).at(-1) ?? '')) ? is : `${is} price`;
-  return HOW_MUCH_OF.exec(text)?.[1];
-}
-
-/** A "how much" question asks for an amount of money. */
-function asMoney(p: PlannedOutput): PlannedOutput {
-  if (p.output.type !== 'string') return p;
-  return { ...p, output: { ...p.output, type: 'money', query: retypeQuery(p.output.query, 'money') } };
-}
-
 const COUNT_LEAD = /^(?:the\s+)?(?:total\s+)?(?:number|count|no\.?|quantity|#)\s+of\s+(.+)$/i;
 const HOW_MANY = /^how\s+many\s+(.+)$/i;
 const COUNT_TAIL =
-  /\s+(?:(?:do|does|did|are|is|has|have|were|was)\b|(?:they|it|the\s+company|there|we|you)\s).*$/i;
+  /\s+(?:(?:do|does|did|are|is|has|have|were|was)\b|(?:they|it|the\s+company|there|we|you)(?:\s|$)).*$/i;
+
+const AFTER_NOUN = new Set('of in on at for from by with per across within to'.split(' '));
+
+/** "how many employees work there": the counted thing ends at its plural noun, before the verb. */
+function countedThing(text: string, howMany: boolean): string {
+  if (!howMany) return text;
+  const tokens = text.split(/\s+/);
+  const at = tokens.findIndex((t) => {
+    const w = t.toLowerCase();
+    return singular(w) !== w;
+  });
+  if (at < 0 || at === tokens.length - 1 || AFTER_NOUN.has((tokens[at + 1] ?? '').toLowerCase())) return text;
+  return tokens.slice(0, at + 1).join(' ');
+}
 
 function planCount(text: string, ctx: PhraseContext): PlannedOutput | undefined {
   const m = COUNT_LEAD.exec(text) ?? HOW_MANY.exec(text);
   if (!m?.[1]) return undefined;
-  const thing = cleanItem(m[1].replace(COUNT_TAIL, '')).text;
+  const thing = countedThing(cleanItem(m[1].replace(COUNT_TAIL, '')).text, !COUNT_LEAD.test(text));
   if (!thing || isVague(thing)) return undefined;
   const known = lookupField(`number of ${thing}`, ctx.subject.noun);
   if (known && known.type === 'number') return fromSpec(known, ctx);
@@ -249,18 +228,6 @@ function planList(inner: string, ctx: PhraseContext): PlannedOutput[] {
   return [{ ...custom, output: { ...output, type: 'list', ...(items ? { items } : {}) } }];
 }
 
-/** The element type of a list whose single values would have `type`; string adds nothing. */
-function itemTypeOf(type: OutputType): ListItemType | undefined {
-  return type === 'number' ||
-    type === 'money' ||
-    type === 'date' ||
-    type === 'url' ||
-    type === 'email' ||
-    type === 'phone'
-    ? type
-    : undefined;
-}
-
 // "products they sell" → "products"; "plans that are offered" → "plans".
 function stripRelative(text: string): string {
   return text
@@ -282,106 +249,4 @@ const FLIPPABLE =
 function flipOf(text: string): string {
   const m = FLIPPABLE.exec(text);
   return m?.[1] && m[2] ? `${m[2]} ${m[1]}` : text;
-}
-
-const EMAIL_HEADS = new Set(['email']);
-const URL_HEADS = new Set(['url', 'link', 'website', 'homepage', 'page', 'site', 'webpage', 'profile']);
-const DATE_HEADS = new Set(['date', 'day', 'deadline', 'birthday', 'anniversary', 'when']);
-const NUMBER_HEADS = new Set([
-  'count',
-  'year',
-  'age',
-  'percentage',
-  'percent',
-  'quantity',
-  'total',
-  'score',
-  'size',
-]);
-const MONEY_HEADS = new Set([
-  'price',
-  'fee',
-  'cost',
-  'salary',
-  'pay',
-  'wage',
-  'budget',
-  'revenue',
-  'turnover',
-  'funding',
-  'rent',
-  'fare',
-  'tuition',
-  'payout',
-  'msrp',
-]);
-const PHONE_HEADS = new Set(['phone', 'telephone', 'fax', 'hotline', 'mobile', 'whatsapp']);
-
-function inferType(tokens: readonly string[], all: boolean): OutputType {
-  const head = singular(tokens[tokens.length - 1] ?? '');
-  const before = singular(tokens[tokens.length - 2] ?? '');
-  if (EMAIL_HEADS.has(head)) return 'email';
-  if (PHONE_HEADS.has(head) || (head === 'number' && PHONE_HEADS.has(before))) return 'phone';
-  if (URL_HEADS.has(head)) return 'url';
-  if (DATE_HEADS.has(head)) return 'date';
-  if (MONEY_HEADS.has(head)) return 'money';
-  if (NUMBER_HEADS.has(head)) return 'number';
-  const last = tokens[tokens.length - 1] ?? '';
-  if (all && last !== head) return 'list';
-  return 'string';
-}
-
-const CUSTOM_QUERY: Record<OutputType, string> = {
-  string: 'What is {poss} %s, as stated on the website?',
-  email: 'What is {poss} %s?',
-  url: 'What is the web address (URL) of {poss} %s?',
-  date: 'What is {poss} %s? Give the date.',
-  number: 'What is {poss} %s? Give a number.',
-  money: 'What is {poss} %s? Give the amount and currency.',
-  phone: 'What is {poss} %s? Give the phone number.',
-  boolean: 'Does the website say {the} has %s? Answer yes or no.',
-  list: 'What are {poss} %s? List each one.',
-};
-
-/** Any other noun phrase: a custom output with a column-header name, typed by its head word. */
-function planCustom(text: string, all: boolean, ctx: PhraseContext): PlannedOutput | undefined {
-  const tokens = words(text);
-  if (tokens.length === 0 || tokens.length > 8 || isVague(text)) return undefined;
-  if (!tokens.every(isAcceptableToken)) return undefined;
-  const name = headerName(text, ctx.subject.noun);
-  if (!name) return undefined;
-  // The question reads the rewritten phrase ("the article's main topic", not "the article's main
-  // topic of the article") but keeps the analyst's casing when nothing was rewritten.
-  const header = headerPhrase(text, ctx.subject.noun);
-  const plain = text.replace(/^(?:the|a|an|their|its)\s+/i, '');
-  const asWritten = words(plain).join(' ') === header ? plain : header;
-  const headerTokens = header.split(' ');
-  const type = inferType(headerTokens, all);
-  // "the product's product weight" reads badly: drop a leading subject noun from the question.
-  const subjectWords = words(ctx.subject.noun);
-  const phrase =
-    headerTokens.slice(0, subjectWords.length).join(' ') === subjectWords.join(' ') &&
-    headerTokens.length > subjectWords.length
-      ? asWritten.split(/\s+/).slice(subjectWords.length).join(' ')
-      : asWritten;
-  // "awards" → "What are the company's awards": plural heads take a plural verb.
-  const last = headerTokens[headerTokens.length - 1] ?? '';
-  const template =
-    type === 'string' && singular(last) !== last
-      ? CUSTOM_QUERY.string.replace('What is', 'What are')
-      : CUSTOM_QUERY[type];
-  // "the URL of the pricing page URL" says URL twice.
-  const asked = type === 'url' ? phrase.replace(/\s+(?:url|link|address)$/i, '') : phrase;
-  const items = type === 'list' ? itemTypeOf(inferType([singular(last)], false)) : undefined;
-  return {
-    output: {
-      name,
-      type,
-      description: capitalise(asWritten),
-      query: render(template.replace('%s', asked), ctx.subject),
-      ...(items ? { items } : {}),
-    },
-    label: asWritten,
-    explicitType: false,
-  };
 }

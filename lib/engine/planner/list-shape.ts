@@ -108,8 +108,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   }
   const trailing = TRAILING_EACH.exec(sentence);
   if (trailing?.[2] && trailing[3]) {
-    const item = listItem(trailing[3]);
-    if (item) return { item, columns: trailing[2], addName: false, prefix: trailing[1] ?? '' };
+    // "the price of each plan as a number": the guidance after the item belongs to the columns.
+    const guidance = /\s+(?:as|in|with|without|formatted|using)\s+.*$/i.exec(trailing[3]);
+    const item = listItem(guidance ? trailing[3].slice(0, guidance.index) : trailing[3]);
+    const columns = `${trailing[2]}${guidance?.[0] ?? ''}`;
+    if (item) return { item, columns, addName: false, prefix: trailing[1] ?? '' };
   }
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
@@ -157,12 +160,27 @@ export function detectListShape(text: string): ListShape | undefined {
   return undefined;
 }
 
-/** The row columns of a list shape, deduplicated; a name column first when asked for and missing. */
-export function planColumns(columns: string, addName: boolean, ctx: PhraseContext): PlannedOutput[] {
+const OWNED = /^(?:the\s+|their\s+|its\s+|a\s+|an\s+)?([a-z][a-z-]*)['’]s\s+/i;
+
+/**
+ * The row columns of a list shape, deduplicated; a name column first when asked for and missing.
+ * With `pageCtx`, a column owned by something other than the rows ("dishes with their prices and
+ * the restaurant's opening hours") is asked once for the page (scope task).
+ */
+export function planColumns(
+  columns: string,
+  addName: boolean,
+  ctx: PhraseContext,
+  pageCtx?: PhraseContext,
+): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
+  const rowNoun = words(ctx.subject.noun).at(-1) ?? '';
   for (const item of attachFormatItems(splitEnumeration(columns))) {
-    for (const p of planPhrase(item, { ...ctx, allowCustom: true })) {
-      if (!planned.some((q) => q.output.name === p.output.name)) planned.push(p);
+    const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
+    const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
+    for (const p of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+      if (planned.some((q) => q.output.name === p.output.name)) continue;
+      planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
     }
   }
   // "all products with their prices": rows need something naming the item too.
@@ -171,4 +189,14 @@ export function planColumns(columns: string, addName: boolean, ctx: PhraseContex
   );
   if (addName && !named) planned.unshift(...planPhrase('name', { ...ctx, allowCustom: true }));
   return planned;
+}
+
+/**
+ * Whether a phrase added to a list task is about each row ("whether each product is in stock",
+ * "the price of every plan") rather than the page ("the store's email"). Edits can use it too.
+ */
+export function asksPerRow(sentence: string, item: string): boolean {
+  if (/\b(?:each|every|per)\b/i.test(sentence)) return true;
+  const noun = words(item).at(-1);
+  return noun !== undefined && words(sentence).some((w) => singular(w) === noun);
 }

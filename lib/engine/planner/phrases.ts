@@ -17,17 +17,24 @@ export interface Sentence {
   text: string;
   /** From a bullet line ("- Email"): a bullet names a field even without a verb. */
   bullet: boolean;
+  /** A part of a ";"-separated run such as "name; founded year; HQ city": the parts name fields together. */
+  semicolonRun?: number;
 }
 
 /** Lines, bullets, ";" and sentence ends; abbreviations such as "e.g." do not end a sentence. */
 export function splitSentenceLines(text: string): Sentence[] {
   const out: Sentence[] = [];
+  let runs = 0;
   for (const line of text.split(/\r?\n/)) {
     const bullet = BULLET.test(line);
     const guarded = line.replace(BULLET, '').replace(ABBREVIATION, (m) => m.replace(/\./g, DOT));
-    for (const part of guarded.split(/;|[.!?]+(?=\s|$)/)) {
-      const sentence = part.replace(new RegExp(DOT, 'g'), '.').trim();
-      if (sentence.length > 0) out.push({ text: sentence, bullet });
+    for (const chunk of guarded.split(/[.!?]+(?=\s|$)/)) {
+      const parts = chunk.split(';');
+      const run = parts.filter((p) => p.trim()).length > 1 ? (runs += 1) : undefined;
+      for (const part of parts) {
+        const sentence = part.replace(new RegExp(DOT, 'g'), '.').trim();
+        if (sentence.length > 0) out.push({ text: sentence, bullet, ...(run ? { semicolonRun: run } : {}) });
+      }
     }
   }
   return out;
@@ -71,7 +78,7 @@ export function splitEnumeration(text: string): string[] {
   }
   return guarded
     .split(
-      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s)\s*/i,
+      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s|\s\+\s)\s*/i,
     )
     .map((p) =>
       p
@@ -115,7 +122,12 @@ const LEADING_POSSESSIVE =
 const EMBEDDED_QUESTION = [
   /^(?:who|what|which)\s+(?:the\s+|their\s+|its\s+)?(.+?)\s+(?:is|are|was|were)$/i,
   /^(?:where|when|how)\s+(?:they|it|he|she|the\s+\w+)\s+(?:is|are|was|were)\s+(.+)$/i,
+  // "what payment options are available" → "payment options".
+  /^(?:what|which)\s+(.+?)\s+(?:is|are)\s+(?:available|offered|listed|supported|accepted|provided|given|shown)$/i,
 ];
+// "what year was the company founded" → "year the company was founded" (read as founded year).
+const WHAT_NOUN_PASSIVE =
+  /^(?:(?:in|on|at)\s+)?(?:what|which)\s+([a-z]+)\s+(was|were|is|are)\s+(.+?)\s+([a-z]+(?:ed|en|wn|lt|nt|ght))$/i;
 const LEADING_QUESTION = [
   /^(?:what|which)\s+(?:is|are|was|were)\s+/i,
   /^who\s+(?:is|are|was|were)\s+/i,
@@ -123,7 +135,7 @@ const LEADING_QUESTION = [
 ];
 
 const QUALIFIER_TAIL =
-  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward|(?<!\b(?:is|are|was|were|be|been|get|gets|got)\s+)(?:that\s+(?:is|are)\s+)?(?:listed|shown|mentioned|displayed|published|provided)(?:\s+there)?)\s*[.!]*$/i;
+  /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward|only|anywhere|at\s+all|somewhere|on\s+(?:the|their|its)\s+(?:site|website)|(?<=[a-z0-9]\s)(?<!\b(?:is|are|was|were|be|been|get|gets|got)\s+)(?:that\s+(?:is|are)\s+)?(?:listed|shown|mentioned|displayed|published|provided)(?:\s+there)?)\s*[.!]*$/i;
 
 const CONTEXT_NOUN =
   '(?:compan(?:y|ies)|business(?:es)?|organi[sz]ations?|firms?|brands?|startups?|vendors?|suppliers?|stores?|shops?|domains?|urls?|internet|web|it|them|input|target|lead|(?:[a-z-]+\\s+){0,2}?(?:web\\s*sites?|sites?|home\\s*pages?|pages?|web\\s*pages?))';
@@ -164,11 +176,23 @@ export function cleanItem(raw: string): CleanItem {
   let typeHint: OutputType | undefined;
   let all = false;
   let format: string | undefined;
-  let text = unquote(raw.replace(/\s+/g, ' ').trim());
+  let text = unquote(raw.replace(/\s+/g, ' ').trim()).replace(
+    /\b(what|who|where|when|how)['’]s\b/gi,
+    '$1 is',
+  );
   text = text.replace(/\s*\(([^()]*)\)/g, (_m, inner: string) => {
     const type = parseOutputType(inner);
     if (type) {
       typeHint = type;
+      return '';
+    }
+    // "(as a number, no currency)": a type word and guidance in one aside.
+    const parts = inner.split(/\s*[,;]\s*/);
+    const typed = parts.map((p) => parseOutputType(p)).find((t) => t !== undefined);
+    if (typed && parts.length > 1) {
+      typeHint = typed;
+      const rest = parts.filter((p) => !parseOutputType(p)).join(', ');
+      format = joinFormat(format, rest || undefined);
       return '';
     }
     // Asides never name the field itself; "(YYYY-MM-DD)" says how to write it, "(if any)" nothing.
@@ -193,6 +217,7 @@ export function cleanItem(raw: string): CleanItem {
     text = formatted.text;
     format = joinFormat(format, formatted.format);
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
+    text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     text = text
       .replace(QUALIFIER_TAIL, '')

@@ -22,7 +22,7 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
     ['founded', 'founded year', 'year founded', 'founding year', 'founding date', 'year established', 'established', 'established year', 'year of establishment', 'incorporation year', 'year incorporated', 'founded in', 'when founded', 'inception', 'date founded', 'foundation year', 'year of founding', 'founding', 'year of incorporation'],
     'Year {the} was founded', 'In what year was {the} founded? Give the four-digit year.'),
   field('employee_count', 'number', 'employee count', 'company',
-    ['employee count', 'employee', 'number of employee', 'headcount', 'head count', 'staff count', 'number of staff', 'team size', 'company size', 'staff size', 'workforce', 'workforce size', 'how many employee', 'size of team', 'employee number', 'number of people employed'],
+    ['employee count', 'employee', 'number of employee', 'headcount', 'head count', 'staff count', 'number of staff', 'team size', 'company size', 'staff size', 'workforce', 'workforce size', 'how many employee', 'size of team', 'employee number', 'number of people employed', 'number of people', 'number of people working', 'number of staff member', 'number of worker'],
     'Number of employees', 'How many employees does {the} have? Give a number.'),
   field('headquarters', 'string', 'headquarters', 'company',
     ['headquarters', 'hq', 'head office', 'headquarters location', 'headquarters address', 'hq location', 'hq address', 'head quarters', 'main office', 'headquartered', 'headquarter', 'head office address'],
