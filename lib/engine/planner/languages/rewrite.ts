@@ -4,7 +4,7 @@
 // order (verb first, "for each X," first, "also" before its verb).
 
 import { wordKey } from './fold';
-import { supplyPronoun, verbFirstQuestion } from './questions';
+import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
 import { joinSegments, rewriteTokens, type Segment } from './segments';
 import { tokenize, type Token } from './tokens';
@@ -41,7 +41,7 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
     if ((isComma || isAnd) && current.body.length > 0) {
       const next =
         isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
-      if (startsVerb(sentence, next, lex)) {
+      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex)) {
         out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
         i = next - 1;
         continue;
@@ -50,6 +50,10 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
     current.body.push(token);
   }
   return out;
+}
+
+function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  return tokens[i]?.kind === 'word' && FOR_EACH.has(rewriteTokens(tokens.slice(i, i + 3), lex)[0]?.en ?? '');
 }
 
 function isAndWord(token: Token | undefined, lex: Lexicon): boolean {
@@ -99,7 +103,9 @@ function applyTemplates(body: readonly Token[], lex: Lexicon): string | undefine
     const text = template.en.replace(/\{(\w+)\}/g, (_, name: string) =>
       rewriteClause(slots.get(name) ?? [], lex, false),
     );
-    return `${text}${tail}`;
+    // A template that turns a question into a request ("find the number of …") drops the question mark.
+    const asks = /^(?:does|do|is|are|what|which|who|how|when|where|whether)\b/i.test(text);
+    return `${text}${asks ? tail : tail.replace(/\?/g, '.')}`;
   }
   return undefined;
 }
@@ -113,7 +119,8 @@ function isWordSeg(seg: Segment | undefined): boolean {
 
 /** English order for one clause's segments. */
 function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
-  const segs = input.filter((s) => s.en !== '');
+  // Spanish opening marks ("¿", "¡") say nothing once the clause is in English order.
+  const segs = input.filter((s) => s.en !== '' && s.en !== '¿' && s.en !== '¡');
   // "füge … hinzu": the closing particle goes.
   while (segs.length > 0) {
     const last = segs.length - 1;
@@ -132,7 +139,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
     }
     break;
   }
-  const question = verbFirstQuestion(segs);
+  swapPostposed(segs, lex);
+  const question = verbFirstQuestion(segs) ?? subjectFirstQuestion(segs);
   if (question) return question;
   let i = 0;
   const lead: Segment[] = [];
@@ -150,10 +158,12 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   if (segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
   takeLead();
   let group: Segment[] = [];
+  let groupEnd: Segment = { en: ',', kind: 'punct', src: ',' };
   if (FOR_EACH.has(segs[i]?.en ?? '') && isWordSeg(segs[i + 1])) {
     group = [segs[i] as Segment, segs[i + 1] as Segment];
     i += 2;
-    if (segs[i]?.en === ',') i += 1;
+    // "für jedes Produkt: Name und Preis": the colon stands in for the comma.
+    if (segs[i]?.en === ',' || segs[i]?.en === ':') groupEnd = segs[i++] as Segment;
   }
   takeLead();
   if (verb.length === 0 && segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
@@ -167,9 +177,31 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   }
   placeFiniteVerb(rest);
   supplyPronoun(rest);
-  const comma: Segment[] =
-    group.length > 0 && (verb.length > 0 || rest.length > 0) ? [{ en: ',', kind: 'punct', src: ',' }] : [];
+  if (groupEnd.en === ':' && rest.length === 0 && verb.length > 0) {
+    // "Finde für jedes Unternehmen:" and bullet lines: "for each company, find:".
+    return [
+      ...lead,
+      ...group,
+      { en: ',', kind: 'punct', src: ',' },
+      ...(also ? [also] : []),
+      ...verb,
+      groupEnd,
+    ];
+  }
+  const comma: Segment[] = group.length > 0 && (verb.length > 0 || rest.length > 0) ? [groupEnd] : [];
   return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
+}
+
+/** "numéro de téléphone local", "precio mensual": adjectives that follow their noun go before it in English. */
+function swapPostposed(segs: Segment[], lex: Lexicon): void {
+  for (let i = 1; i < segs.length; i += 1) {
+    const seg = segs[i];
+    const before = segs[i - 1];
+    if (seg && before?.kind === 'noun' && lex.postposed.has(wordKey(seg.src, lex.german))) {
+      segs[i - 1] = seg;
+      segs[i] = before;
+    }
+  }
 }
 
 const ARTICLES = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her']);
@@ -215,7 +247,7 @@ function possessiveOwner(clause: string): string {
 }
 
 const LEAD_VERB =
-  /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+)?/i;
+  /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+|what\s+(?:is|are)\s+)?/i;
 
 /** "Kommende Veranstaltungen mit Name, Datum und Stadt": a plural noun with columns and no verb is a list. */
 function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
