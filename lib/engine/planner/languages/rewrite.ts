@@ -177,7 +177,7 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   }
   placeFiniteVerb(rest);
   supplyPronoun(rest);
-  if (groupEnd.en === ':' && rest.length === 0 && verb.length > 0) {
+  if (groupEnd.en === ':' && rest.every((s) => s.kind === 'break') && verb.length > 0) {
     // "Finde für jedes Unternehmen:" and bullet lines: "for each company, find:".
     return [
       ...lead,
@@ -186,6 +186,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
       ...(also ? [also] : []),
       ...verb,
       groupEnd,
+      ...rest,
+      ...closing,
     ];
   }
   const comma: Segment[] = group.length > 0 && (verb.length > 0 || rest.length > 0) ? [groupEnd] : [];
