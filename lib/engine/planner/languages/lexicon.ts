@@ -85,6 +85,8 @@ function parseTemplate(text: string, german: boolean): TemplatePiece[] {
   return [...text.trim().matchAll(/\{\w+\}|\([^)]*\)\??|\S+/g)].map(([piece]): TemplatePiece => {
     const slot = /^\{(\w+)\}$/.exec(piece);
     if (slot?.[1]) return { slot: slot[1] };
+    // Punctuation in a template matches that punctuation token.
+    if (/^[,;:]$/.test(piece)) return { alternatives: [[`\u0000${piece}`]], optional: false };
     const optional = piece.startsWith('(') && piece.endsWith('?');
     const body = piece.replace(/\?$/, '').replace(/^\((.*)\)$/, '$1');
     return { alternatives: body.split('|').map((alt) => keysOf(alt, german)), optional };

@@ -58,11 +58,19 @@ export function subjectFirstQuestion(segs: readonly Segment[]): Segment[] | unde
   const verb = segs[k];
   if (!verb || k < 1 || segs.slice(0, k).some((s) => s.kind === 'verb' || s.kind === 'punct'))
     return undefined;
-  if (!['the', 'a', 'its', 'their'].includes(segs[0]?.en ?? '')) return undefined;
+  const wh = ['which', 'what'].includes(segs[0]?.en ?? '');
+  if (!wh && !['the', 'a', 'its', 'their'].includes(segs[0]?.en ?? '')) return undefined;
   let r = k + 1;
-  while (INVERTED.has((segs[r]?.src ?? '').toLowerCase())) r += 1;
-  const subject = segs.slice(0, k);
+  const inverted: Segment[] = [];
+  while (INVERTED.has((segs[r]?.src ?? '').toLowerCase())) inverted.push(segs[r++] as Segment);
   const rest = segs.slice(r);
+  if (wh) {
+    // "Quels moyens de paiement acceptent-ils ?" → "which payment methods do they accept?"
+    const pronoun = inverted.find((s) => PRONOUNS.has(s.en)) ?? word(isSingular(verb.en) ? 'it' : 'they');
+    const aux = pronoun.en === 'they' ? 'do' : 'does';
+    return [...segs.slice(0, k), word(aux), pronoun, word(base(verb.en)), ...rest];
+  }
+  const subject = segs.slice(0, k);
   if (base(verb.en) === 'be') return [word(verb.en), ...subject, ...rest];
   return [word(isSingular(verb.en) ? 'does' : 'do'), ...subject, word(base(verb.en)), ...rest];
 }

@@ -41,7 +41,8 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
     if ((isComma || isAnd) && current.body.length > 0) {
       const next =
         isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
-      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex)) {
+      const verbLast = isComma && lex.verbFinal && endsWithVerb(sentence, next, lex);
+      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast) {
         out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
         i = next - 1;
         continue;
@@ -50,6 +51,16 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
     current.body.push(token);
   }
   return out;
+}
+
+/** "…, nur E-Mail und Telefon behalten": a German clause after a comma may end with its verb. */
+function endsWithVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  let end = i;
+  while (end < tokens.length && !(tokens[end]?.kind === 'punct' && tokens[end]?.raw === ',')) end += 1;
+  const segs = rewriteTokens(tokens.slice(i, end), lex).filter(
+    (s) => s.kind !== 'punct' && s.kind !== 'break',
+  );
+  return segs.length > 1 && segs[segs.length - 1]?.kind === 'verb';
 }
 
 function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
@@ -168,7 +179,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   takeLead();
   if (verb.length === 0 && segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
   takeLead();
-  const rest = segs.slice(i);
+  // "die Telefonnummer bitte im internationalen Format": a "please" inside the clause says nothing.
+  const rest = segs.slice(i).filter((s) => s.en !== 'please');
   let closing: Segment[] = [];
   while (rest.length > 0 && rest[rest.length - 1]?.kind === 'punct')
     closing = [rest.pop() as Segment, ...closing];
@@ -190,7 +202,10 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
       ...closing,
     ];
   }
-  const comma: Segment[] = group.length > 0 && (verb.length > 0 || rest.length > 0) ? [groupEnd] : [];
+  // "Für jedes Produkt auf der Seite:" keeps its own colon.
+  const ownColon = verb.length === 0 && rest.some((s) => s.en === ':');
+  const comma: Segment[] =
+    group.length > 0 && !ownColon && (verb.length > 0 || rest.length > 0) ? [groupEnd] : [];
   return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
 }
 
@@ -241,7 +256,9 @@ const OWNERS = new Set([
  */
 function possessiveOwner(clause: string): string {
   const lead = LEAD_VERB.exec(clause)?.[0] ?? '';
-  const m = /^(?:the\s+)?(.+?)\s+of\s+the\s+([a-z]+)([.?!:]?)$/i.exec(clause.slice(lead.length));
+  const m = /^(?:the\s+)?(.+?)\s+of\s+the\s+([a-z]+)((?:,\s+(?:as|in|with|without)\b[^,]*)?[.?!:]?)$/i.exec(
+    clause.slice(lead.length),
+  );
   if (!m || !OWNERS.has((m[2] ?? '').toLowerCase())) return clause;
   const [, body = '', owner = '', end = ''] = m;
   if (/\bof\b|[,;:]\s*$/.test(body) || /^(?:for each|each|all|every)\b/i.test(body)) return clause;
@@ -260,6 +277,13 @@ function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
   return m ? `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}` : clause;
 }
 
+function givenInputs(inputs: string): string {
+  return inputs.replace(
+    /\b(?:the\s+)?([a-z]+(?:\s[a-z]+)?)\s+of\s+(a|an|their|its|the)\s+([a-z]+)\b/gi,
+    (_, thing: string, det: string, owner: string) => `${det === 'the' ? 'the' : det} ${owner}'s ${thing}`,
+  );
+}
+
 /** Small English clean-ups after rewriting: doubled articles, "give also", stray spaces. */
 function tidyEnglish(text: string): string {
   return (
@@ -271,6 +295,8 @@ function tidyEnglish(text: string): string {
       .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
+      // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".
+      .replace(/^(?:given|from)\s+(.+?)(?=[,:]\s)/i, (_, inputs: string) => `given ${givenInputs(inputs)}`)
       .replace(/,\s*,/g, ',')
       .replace(/[ \t]{2,}/g, ' ')
       .trim()
