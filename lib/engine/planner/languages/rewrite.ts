@@ -60,7 +60,8 @@ function endsWithVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolea
   const segs = rewriteTokens(tokens.slice(i, end), lex).filter(
     (s) => s.kind !== 'punct' && s.kind !== 'break',
   );
-  return segs.length > 1 && segs[segs.length - 1]?.kind === 'verb';
+  // Two words ("Land angeben") are more likely the end of an enumeration than a clause of their own.
+  return segs.length > 2 && segs[segs.length - 1]?.kind === 'verb';
 }
 
 function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
@@ -278,10 +279,12 @@ function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
 }
 
 function givenInputs(inputs: string): string {
-  return inputs.replace(
-    /\b(?:the\s+)?([a-z]+(?:\s[a-z]+)?)\s+of\s+(a|an|their|its|the)\s+([a-z]+)\b/gi,
-    (_, thing: string, det: string, owner: string) => `${det === 'the' ? 'the' : det} ${owner}'s ${thing}`,
-  );
+  return inputs
+    .replace(/\b(and|or) of (?=a|an|the|their|its)\b/gi, '$1 ')
+    .replace(
+      /\b(?:the\s+)?((?!and\b|or\b)[a-z]+(?:\s(?!and\b|or\b)[a-z]+)?)\s+of\s+(a|an|their|its|the)\s+([a-z]+)\b/gi,
+      (_, thing: string, det: string, owner: string) => `${det === 'the' ? 'the' : det} ${owner}'s ${thing}`,
+    );
 }
 
 /** Small English clean-ups after rewriting: doubled articles, "give also", stray spaces. */
@@ -295,6 +298,8 @@ function tidyEnglish(text: string): string {
       .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
+      // "gib einmal den Namen …", "añade, una sola vez, el nombre …": English says "once" after what is given.
+      .replace(/^((?:also\s+)?(?:give|add|return|extract|include)),?\s+once,?\s+([^.?!]+)/i, '$1 $2 once')
       // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".
       .replace(/^(?:given|from)\s+(.+?)(?=[,:]\s)/i, (_, inputs: string) => `given ${givenInputs(inputs)}`)
       .replace(/,\s*,/g, ',')
