@@ -24,7 +24,11 @@ export interface RowAnswer {
 export function rowAnswer(row: BatchRow, field: string): RowAnswer | null {
   const hasResult = row.list ? Array.isArray(row.list_data_json) : row.data_json !== null;
   if (row.status !== 'succeeded' || !hasResult) return null;
-  const value = row.list ? row.list_data_json!.map((item) => item[field]) : row.data_json?.[field];
+  // In a list task a field asked once for the page (scope 'task') is in data_json, not in the rows.
+  const items = row.list ? row.list_data_json! : [];
+  const value = items.some((item) => field in item)
+    ? items.map((item) => item[field])
+    : row.data_json?.[field];
   const source = readSource(row.data_sources?.[field]);
   return { value, source, isNotFound: isNotFound(value, source) };
 }

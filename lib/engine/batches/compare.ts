@@ -11,7 +11,9 @@ import { iterateBatchRows } from './rows';
 const FINISHED = new Set(['succeeded', 'failed']);
 
 function valueOf(row: BatchRow, field: string): unknown {
-  if (row.list) return (row.list_data_json ?? []).map((item) => item[field] ?? null);
+  const items = row.list_data_json ?? [];
+  // A field asked once for the page (scope 'task') is in data_json even in a list task.
+  if (row.list && items.some((item) => field in item)) return items.map((item) => item[field] ?? null);
   return row.data_json?.[field] ?? null;
 }
 

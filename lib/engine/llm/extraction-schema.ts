@@ -49,9 +49,12 @@ export function extractionSchema(queries: ClassifiedQuery[], list: boolean): z.Z
   const answers: Record<string, z.ZodType> = {};
   const rowValues: Record<string, z.ZodType> = {};
   for (const q of queries) {
-    const value = valueSchema(q.type).nullable().describe(q.query);
+    const value = valueSchema(q.type)
+      .nullable()
+      .describe(q.format ? `${q.query} (format: ${q.format})` : q.query);
     answers[q.keyword] = z.object({ value, quote, page });
-    rowValues[q.keyword] = value;
+    // Fields asked once for the page (scope 'task') are answers only, never row columns.
+    if (!list || q.scope !== 'task') rowValues[q.keyword] = value;
   }
   const shape: Record<string, z.ZodType> = { answers: z.object(answers) };
   if (list) {

@@ -36,10 +36,16 @@ export async function extractWithModel(input: ModelExtractionInput): Promise<Mod
   const { settings } = input;
   const modelId = input.turbo ? settings.turboModel || settings.model : settings.model;
   const content = await selectContent(input.pages, input.queries, settings.tokenBudget);
-  const questions = input.queries.map((q) => `- ${q.keyword} (${q.type}): ${q.query}`).join('\n');
+  const questions = input.queries
+    .map((q) => {
+      const once = input.list && q.scope === 'task' ? ', once for the page, not per row' : '';
+      const format = q.format ? ` Format: ${q.format}.` : '';
+      return `- ${q.keyword} (${q.type}${q.items ? ` of ${q.items}` : ''}${once}): ${q.query}${format}`;
+    })
+    .join('\n');
   const prompt = [
     input.list
-      ? 'The task returns one row per item found (for example each product or plan): fill "rows" with every item, and "answers" with the first item.'
+      ? 'The task returns one row per item found (for example each product or plan): fill "rows" with every item, and "answers" with the first item; a question marked "once for the page" is answered in "answers" only.'
       : 'The task returns one answer per question.',
     `Questions (keyword, type, question):\n${questions}`,
     hintsOf(input),

@@ -2,8 +2,8 @@ import type { Source } from '@/lib/contract/task-definition';
 import { findEvidence, findQuote } from '../llm/evidence';
 import type { ModelAnswer } from '../llm/extraction-schema';
 import type { ModelExtraction } from '../llm/model-extractor';
-import type { ClassifiedQuery } from './extract/classify-query';
-import { coerceValue, isEmptyValue } from './extract/coerce';
+import { rowQueries, type ClassifiedQuery } from './extract/classify-query';
+import { coerceAnswer, isEmptyValue } from './extract/coerce';
 import type { ReadPage } from './page-types';
 import { clip } from './text-utils';
 import type { ResearchResult } from './types';
@@ -82,7 +82,7 @@ export function mergeModelAnswers(
     rows = [];
     for (const row of model.reply.rows) {
       const out: Record<string, unknown> = {};
-      for (const q of queries) {
+      for (const q of rowQueries(queries, list)) {
         const found = checkAnswer(
           q,
           { value: row.values?.[q.keyword] ?? null, quote: row.quote, page: row.page },
@@ -121,7 +121,7 @@ function checkAnswer(
 ): { value: unknown; source: CheckedSource } | { invented: string } | null {
   const named = typeof answer.page === 'number' && answer.page >= 1 ? answer.page - 1 : null;
   const base = (named !== null ? pages[named] : undefined) ?? pages[0];
-  const value = coerceValue(answer.value, q.type, base?.url ?? '');
+  const value = coerceAnswer(answer.value, q, base?.url ?? '');
   if (isEmptyValue(value)) return null;
   const quote = typeof answer.quote === 'string' ? answer.quote.trim() : '';
   const quoted = quote ? findEvidence(pages, quote, named) : null;

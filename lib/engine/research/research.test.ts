@@ -242,6 +242,29 @@ describe('research runner', () => {
     expect(lumen.rows).toEqual(FACTS.lumen.plans.map((p) => ({ plan: p.name, price: p.price })));
   });
 
+  it('answers fields asked once for the page next to the rows of a list task, in their typed forms', async () => {
+    const queries: ResearchQuery[] = [
+      { keyword: 'email', query: 'Contact email address', type: 'email', scope: 'task' },
+      { keyword: 'phone', query: 'Main phone number', type: 'phone', scope: 'task' },
+      q('plan_name', 'Plan name'),
+      { keyword: 'monthly_price', query: 'Monthly price', type: 'money' },
+    ];
+    const acme = await researcher.research({ url: `${site.url}/acme/`, queries, list: true, turbo: false });
+    expect(acme.list).toBe(true);
+    // Rows hold the row columns only; the amounts in the money form "49.00 USD".
+    expect(acme.rows).toEqual(
+      FACTS.acme.plans.map((p) => ({
+        plan_name: p.name,
+        monthly_price: `${/\d+/.exec(p.price)![0]}.00 USD`,
+      })),
+    );
+    expect(acme.data.email).toBe(FACTS.acme.email);
+    // International form, as a person writes it: "+1 415 555 0123".
+    expect(String(acme.data.phone).replace(/\s/g, '')).toBe(FACTS.acme.phone);
+    expect(acme.data.phone).toMatch(/^\+1 \d/);
+    expect(acme.sources.email?.method).not.toBe('not_found');
+  });
+
   it('marks a list-typed query answered by a table as list-shaped', async () => {
     const result = await researcher.research({
       url: `${site.url}${FACTS.products.path}`,

@@ -7,7 +7,7 @@ import type { RobotsCache } from '../net/robots';
 import { checkUrl, normalizeUrlInput } from '../net/url-guard';
 import type { BrowserPool } from './browser/browser-pool';
 import { AnswerSheet } from './extract/answer';
-import { type ClassifiedQuery, classifyQuery } from './extract/classify-query';
+import { type ClassifiedQuery, classifyQuery, rowQueries } from './extract/classify-query';
 import { isEmptyValue } from './extract/coerce';
 import { findRows, type RowsFound } from './extract/rows';
 import { fetchMany, fetchOne, MAX_IN_JOB_WAIT_MS, type PageFetch } from './fetch-site';
@@ -116,10 +116,13 @@ async function researchSite(
   const read: ReadPage[] = [start.page];
   sheet.addPage(start.page);
   const wantsRows = req.list || queries.some((q) => q.type === 'list');
+  // In a list run the rows are made of the row columns only; fields asked once for the page
+  // (scope 'task') are answered like any single-answer field, next to the rows.
+  const columns = rowQueries(queries, req.list);
 
   if (!req.turbo && opts.maxPages > 0) {
     const missing = queries.filter((_, i) => sheet.confidence(i) < SATISFIED);
-    const needsRows = wantsRows && !findRows(queries, read);
+    const needsRows = wantsRows && !findRows(columns, read);
     const asked = needsRows ? queries : missing;
     if (asked.length > 0) {
       const anchors = [...start.page.anchors];
@@ -156,7 +159,7 @@ async function researchSite(
     req,
     queries,
     sheet,
-    wantsRows ? findRows(queries, read) : null,
+    wantsRows ? findRows(columns, read) : null,
     pages,
     first.response.url,
   );
@@ -248,8 +251,8 @@ function assemble(
   });
   const rows = found?.rows ?? [];
   if (found && rows.length > 0) {
-    for (const q of queries) {
-      // A 'list' query answered by a table gets the whole column; in a list task every
+    for (const q of rowQueries(queries, req.list)) {
+      // A 'list' query answered by a table gets the whole column; in a list task every row
       // keyword shows the first row, so data and rows never disagree.
       const column = rows
         .map((r) => r[q.keyword])

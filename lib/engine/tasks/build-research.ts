@@ -44,6 +44,9 @@ export function prepareRun(def: TaskDefinition, inputs: string[], allowPrivate: 
         query: fillPlaceholders(o.query, values),
         type: o.type,
         description: o.description,
+        ...(o.format ? { format: o.format } : {}),
+        ...(o.items ? { items: o.items } : {}),
+        ...(def.list && o.scope ? { scope: o.scope } : {}),
       })),
     },
   };

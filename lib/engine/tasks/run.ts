@@ -125,7 +125,10 @@ async function dynamicOutcome(deps: RunDeps, body: DynamicRunRequest) {
   const def = dynamicDefinition(body);
   const prepared = prepareOrThrow(def, [body.websiteUrl], deps.allowPrivate);
   // Keywords are free-form in dynamic runs, so restore them after preparing (names there are snake_case only).
-  prepared.queries = prepared.queries.map((q, i) => ({ ...q, keyword: body.variableSearchItems[i]!.formatting.keyword }));
+  prepared.queries = prepared.queries.map((q, i) => ({
+    ...q,
+    keyword: body.variableSearchItems[i]!.formatting.keyword,
+  }));
   const jobId = newJobId();
   const started = new Date();
   const outcome = await runWithDeadline(deps, prepared, body.turbo ?? false);
@@ -142,6 +145,10 @@ export async function dynamicRunV01(deps: RunDeps, body: DynamicRunRequest): Pro
 // POST /v0/tasks — data_json is an array of objects: the single answer object, or the list rows.
 export async function dynamicRunV0(deps: RunDeps, body: DynamicRunRequest): Promise<V0DynamicResult> {
   const { jobId, outcome } = await dynamicOutcome(deps, body);
-  const rows = outcome.list && outcome.list_data_json.length ? outcome.list_data_json : [outcome.data_json];
+  // Fields asked once for the page (scope 'task') ride along on every row, as in the downloads.
+  const rows =
+    outcome.list && outcome.list_data_json.length
+      ? outcome.list_data_json.map((item) => ({ ...outcome.data_json, ...item }))
+      : [outcome.data_json];
   return { data_json: rows, job_id: jobId, error_detected: outcome.error_detected, error: outcome.error };
 }

@@ -5,7 +5,13 @@ import type { TaskDefinition } from '@/lib/contract/task-definition';
 // inputs by name, the outputs by name, then status and error.
 
 export function headerFor(def: TaskDefinition): string[] {
-  return ['data_uuid', ...def.inputs.map((i) => i.name), ...def.outputs.map((o) => o.name), 'status', 'error'];
+  return [
+    'data_uuid',
+    ...def.inputs.map((i) => i.name),
+    ...def.outputs.map((o) => o.name),
+    'status',
+    'error',
+  ];
 }
 
 function cell(v: unknown): string {
@@ -18,6 +24,11 @@ function cell(v: unknown): string {
 export function linesFor(def: TaskDefinition, row: ResultRow): string[][] {
   const head = [row.data_uuid, ...def.inputs.map((_, i) => row.inputs[i] ?? '')];
   const tail = [row.status, row.error ?? ''];
-  const items = row.list && row.list_data_json?.length ? row.list_data_json : [row.data_json ?? {}];
+  // A list task's fields asked once for the page (scope 'task') are in data_json, not in the rows:
+  // each line carries them next to its row's columns.
+  const items =
+    row.list && row.list_data_json?.length
+      ? row.list_data_json.map((item) => ({ ...row.data_json, ...item }))
+      : [row.data_json ?? {}];
   return items.map((item) => [...head, ...def.outputs.map((o) => cell(item[o.name])), ...tail]);
 }

@@ -4,7 +4,7 @@ import { extractAddresses } from './address';
 import { extractAuthor, extractPublished } from './article';
 import { type Candidate, type Extractor, type PageContext } from './candidate';
 import type { ClassifiedQuery, QueryKind } from './classify-query';
-import { coerceValue, isEmptyValue } from './coerce';
+import { coerceAnswer, coerceValue, isEmptyValue } from './coerce';
 import { extractEmployees, extractFounded } from './company-facts';
 import { pageCountry } from './country';
 import { extractEmails } from './email';
@@ -102,7 +102,8 @@ export class AnswerSheet {
       const found = EXTRACTORS[q.kind](q, ctx);
       if (q.kind !== 'passage') found.push(...extractField(q, ctx));
       // A fact printed under the field's own name ("Publisher: Orbit") beats a passage about it.
-      else found.push(...printedFieldCandidates(q, ctx, (v) => coerceValue(v, q.type, ctx.page.url)));
+      else
+        found.push(...printedFieldCandidates(q, ctx, (v) => coerceValue(v, q.type, ctx.page.url, q.items)));
       this.perQuery[i]?.push(...found);
     });
   }
@@ -162,7 +163,7 @@ export class AnswerSheet {
       .sort((a, b) => b.confidence - a.confidence || a.order - b.order);
     for (const g of ranked) {
       if (g.confidence < MIN_ANSWER_CONFIDENCE) break;
-      const value = coerceValue(g.best.value, q.type, g.best.url);
+      const value = coerceAnswer(g.best.value, q, g.best.url);
       if (isEmptyValue(value)) continue;
       const { url, snippet, method, path } = g.best;
       return {

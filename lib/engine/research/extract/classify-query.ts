@@ -1,4 +1,4 @@
-import type { OutputType, ResearchQuery } from '@/lib/contract/task-definition';
+import type { ListItemType, OutputType, ResearchQuery } from '@/lib/contract/task-definition';
 import { contentWords, fold } from '../text-utils';
 import { type CountUnit, countAsked, type TopicsAsked, topicsAsked } from '../vocabulary/derived-fields';
 import { type PropertyTerm, propertyAsked } from '../vocabulary/vocabulary';
@@ -43,6 +43,17 @@ export interface ClassifiedQuery {
   topics?: TopicsAsked;
   /** Content words of keyword + query, folded; used for passage search, link ranking and table headers. */
   terms: string[];
+  /** In a list run: 'task' is asked once for the page, not per row. */
+  scope?: 'row' | 'task';
+  /** The analyst's formatting guidance, applied to the answer where it is understood (format-value.ts). */
+  format?: string;
+  /** For list answers: the type of each element. */
+  items?: ListItemType;
+}
+
+/** The queries whose answers are the columns of a list run's rows: all but those asked once per page. */
+export function rowQueries<Q extends { scope?: 'row' | 'task' }>(queries: readonly Q[], list: boolean): Q[] {
+  return list ? queries.filter((q) => q.scope !== 'task') : [...queries];
 }
 
 const NETWORKS: [SocialNetwork, RegExp][] = [
@@ -99,8 +110,17 @@ const RULES: [QueryKind, RegExp][] = [
 export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
   const text = fold(`${q.keyword.replace(/[_-]+/g, ' ')} ${q.query}`).replace(/\{[^}]*\}/g, ' ');
   const keywordText = fold(q.keyword.replace(/[_-]+/g, ' '));
-  const base = { keyword: q.keyword, query: q.query, type: q.type, terms: unique(contentWords(text)) };
+  const base = {
+    keyword: q.keyword,
+    query: q.query,
+    type: q.type,
+    terms: unique(contentWords(text)),
+    ...(q.scope ? { scope: q.scope } : {}),
+    ...(q.format ? { format: q.format } : {}),
+    ...(q.items ? { items: q.items } : {}),
+  };
   if (q.type === 'email') return { ...base, kind: 'email' };
+  if (q.type === 'phone') return { ...base, kind: 'phone' };
   if (/^(company|organi[sz]ation|business|brand|firm)$/.test(keywordText.trim()))
     return { ...base, kind: 'company_name' };
   // Computed over the page, never read from a number or a passage in it: "number of words",
@@ -139,7 +159,7 @@ export function classifyQuery(q: ResearchQuery): ClassifiedQuery {
 function asksForPrice(text: string, type: OutputType): boolean {
   const question =
     /^(how|what|which|when|why|where|who|do|does|is|are|can|could|will|would|has|have|should)\b/.test(text);
-  if (!question || type === 'number') return true;
+  if (!question || type === 'number' || type === 'money') return true;
   if (/^(do|does|is|are|can|could|will|would|has|have|should)\b/.test(text)) return false;
   return /\b(how much|price|prices|pricing|cost|costs|fee|fees|preis|preise|prix)\b/.test(text);
 }

@@ -1,7 +1,9 @@
-import type { OutputType } from '@/lib/contract/task-definition';
+import type { ListItemType, OutputType } from '@/lib/contract/task-definition';
 import { collapseWhitespace } from '../text-utils';
 import { findDate } from './dates';
 import { parseNumber } from './numbers';
+import { formatAnswer } from './format-answer';
+import { asMoney, asPhone, moneyText } from './typed-answers';
 import { isTypedValue, typedAsBoolean, typedAsNumber, typedAsString } from './typed-value';
 
 const EMAIL = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
@@ -10,10 +12,16 @@ const YES = /^(yes|y|true|ja|oui|si|sí|available|in stock|included|supported|�
 const NO = /^(no|n|false|nein|non|not available|unavailable|out of stock|sold out|none|✗|✘|-)$/i;
 
 /** Shapes an extracted value to the query's output type; null when it cannot be done honestly. */
-export function coerceValue(value: unknown, type: OutputType, baseUrl: string): unknown {
+export function coerceValue(
+  value: unknown,
+  type: OutputType,
+  baseUrl: string,
+  items?: ListItemType,
+): unknown {
   if (value === null || value === undefined) return null;
   if (isTypedValue(value)) {
     if (type === 'number') return typedAsNumber(value);
+    if (type === 'money') return value.kind === 'money' ? moneyText(value) : null;
     if (type === 'boolean') return typedAsBoolean(value);
     if (type === 'list') return [typedAsString(value)];
     return type === 'string' ? typedAsString(value) : null;
@@ -33,9 +41,27 @@ export function coerceValue(value: unknown, type: OutputType, baseUrl: string): 
       const text = asString(value);
       return text ? (EMAIL.exec(text)?.[0]?.toLowerCase() ?? null) : null;
     }
-    case 'list':
-      return asList(value);
+    case 'money':
+      return asMoney(value);
+    case 'phone':
+      return asPhone(value);
+    case 'list': {
+      const list = asList(value);
+      if (!list || !items || items === 'string') return list;
+      // "A list of URLs": each element shaped like a field of that type; elements that are not one go.
+      const typed = list.map((v) => coerceValue(v, items, baseUrl)).filter((v) => !isEmptyValue(v));
+      return typed.length > 0 ? typed.map(String) : null;
+    }
   }
+}
+
+/** A query's answer in its output type (and list element type), shaped by its formatting guidance. */
+export function coerceAnswer(
+  value: unknown,
+  q: { type: OutputType; items?: ListItemType; format?: string },
+  baseUrl: string,
+): unknown {
+  return formatAnswer(coerceValue(value, q.type, baseUrl, q.items), q);
 }
 
 function asString(value: unknown): string | null {

@@ -2,7 +2,7 @@ import type { Source } from '@/lib/contract/task-definition';
 import type { ReadPage, TableData } from '../page-types';
 import { clip, fold } from '../text-utils';
 import type { ClassifiedQuery } from './classify-query';
-import { coerceValue } from './coerce';
+import { coerceAnswer } from './coerce';
 import { stem } from './passage-index';
 import { offersOf, planCards } from './price';
 
@@ -140,7 +140,7 @@ function tableRows(
       const column = columns[qi];
       const cell = column === null || column === undefined ? null : (cells[column] ?? null);
       const raw = q.type === 'url' ? (table.rowLinks[ri] ?? cell) : cell;
-      row[q.keyword] = raw === null ? null : coerceValue(raw, q.type, url);
+      row[q.keyword] = raw === null ? null : coerceAnswer(raw, q, url);
     });
     return row;
   });
@@ -205,6 +205,6 @@ function rowOf(
 ): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const q of queries)
-    row[q.keyword] = q.keyword in values ? coerceValue(values[q.keyword], q.type, url) : null;
+    row[q.keyword] = q.keyword in values ? coerceAnswer(values[q.keyword], q, url) : null;
   return row;
 }
