@@ -22,12 +22,10 @@ export function planFromDescription(description: string): PlanResult {
   const english = toEnglish(description);
   if (english.language === 'en') return planDescription(description);
   // Noun-phrase descriptions ("Das Hauptthema des Artikels, als kurze Phrase") are the usual form in
-  // these languages: one the rules refuse is read as a request to find what it names.
+  // these languages: one made only of glossary words that the rules refuse is read as a request to
+  // find what it names. Unknown words ("améliore ça") never get this second reading.
   let result = planDescription(english.text);
-  if (
-    !result.ok &&
-    !/^(?:find|extract|get|give|list|return|what|who|which|how|does|do|is|are)\b/i.test(english.text)
-  ) {
+  if (!result.ok && english.knownNounPhrase) {
     const retry = planDescription(`find ${english.text}`);
     if (retry.ok) result = retry;
   }
