@@ -299,7 +299,7 @@ function tidyEnglish(text: string): string {
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
       // "gib einmal den Namen …", "añade, una sola vez, el nombre …": English says "once" after what is given.
-      .replace(/^((?:also\s+)?(?:give|add|return|extract|include)),?\s+once,?\s+([^.?!]+)/i, '$1 $2 once')
+      .replace(/^((?:also\s+)?(?:give|add|return|extract|include)),?\s+once,?\s+([^.?!]+)/i, '$1 $2 (once)')
       // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".
       .replace(/^(?:given|from)\s+(.+?)(?=[,:]\s)/i, (_, inputs: string) => `given ${givenInputs(inputs)}`)
       .replace(/,\s*,/g, ',')
