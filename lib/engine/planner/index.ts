@@ -21,7 +21,14 @@ export function planFromDescription(description: string): PlanResult {
   if (typeof description !== 'string') return planDescription(description);
   const english = toEnglish(description);
   if (english.language === 'en') return planDescription(description);
-  const result = planDescription(english.text);
+  // Noun-phrase descriptions ("Das Hauptthema des Artikels, als kurze Phrase") are the usual form in
+  // these languages: one made only of glossary words that the rules refuse is read as a request to
+  // find what it names. Unknown words ("améliore ça") never get this second reading.
+  let result = planDescription(english.text);
+  if (!result.ok && english.knownNounPhrase) {
+    const retry = planDescription(`find ${english.text}`);
+    if (retry.ok) result = retry;
+  }
   if (!result.ok) return { ok: false, message: readAs(english, result.message) };
   return { ok: true, definition: { ...result.definition, description: description.trim() } };
 }

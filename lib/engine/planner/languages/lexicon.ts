@@ -39,6 +39,8 @@ export interface Lexicon {
   afterNoun: ReadonlyMap<string, string>;
   /** Plural endings tried when a word is not found as typed, longest first. */
   pluralEndings: string[];
+  /** Adjectives that follow their noun ("prix mensuel"). */
+  postposed: ReadonlySet<string>;
   /** Words after which a noun with a plural-looking ending is singular ("den Firmennamen"). */
   singularBefore: ReadonlySet<string>;
   /** Case endings that leave a noun singular (German genitive "des Artikels"), longest first. */
@@ -60,6 +62,7 @@ export interface GlossaryFile {
   pluralEndings?: string[];
   caseEndings?: string[];
   singularBefore?: string[];
+  postposed?: string[];
   compoundLinks?: string[];
   verbFinal?: boolean;
 }
@@ -82,6 +85,8 @@ function parseTemplate(text: string, german: boolean): TemplatePiece[] {
   return [...text.trim().matchAll(/\{\w+\}|\([^)]*\)\??|\S+/g)].map(([piece]): TemplatePiece => {
     const slot = /^\{(\w+)\}$/.exec(piece);
     if (slot?.[1]) return { slot: slot[1] };
+    // Punctuation in a template matches that punctuation token.
+    if (/^[,;:]$/.test(piece)) return { alternatives: [[`\u0000${piece}`]], optional: false };
     const optional = piece.startsWith('(') && piece.endsWith('?');
     const body = piece.replace(/\?$/, '').replace(/^\((.*)\)$/, '$1');
     return { alternatives: body.split('|').map((alt) => keysOf(alt, german)), optional };
@@ -122,6 +127,7 @@ function build(language: Language): Lexicon {
     clauseFinal: new Set((file.clauseFinal ?? []).map((w) => wordKey(w, german))),
     afterNoun: new Map(Object.entries(file.afterNoun ?? {}).map(([k, v]) => [wordKey(k, german), v])),
     pluralEndings: [...(file.pluralEndings ?? [])].sort((a, b) => b.length - a.length),
+    postposed: new Set((file.postposed ?? []).map((w) => wordKey(w, german))),
     singularBefore: new Set((file.singularBefore ?? []).map((w) => wordKey(w, german))),
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],

@@ -130,3 +130,15 @@ describe('instructions in German, French and Spanish', () => {
     expect(current).toEqual(before);
   });
 });
+
+describe('noun-phrase descriptions', () => {
+  it('reads a verb-less phrase of known words as a request to find what it names', () => {
+    const result = planFromDescription('Das Hauptthema des Artikels, als kurze Phrase');
+    const english = planFromDescription("Find the article's main topic, as one short phrase");
+    expect(outcome(result)).toEqual(outcome(english));
+  });
+
+  it.each(['améliore ça', 'lo de siempre', 'mach das besser'])('still refuses %s', (text) => {
+    expect(planFromDescription(text).ok).toBe(false);
+  });
+});

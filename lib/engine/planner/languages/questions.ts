@@ -46,6 +46,35 @@ export function verbFirstQuestion(segs: readonly Segment[]): Segment[] | undefin
   return [word(aux), ...subject, word(base(verb.en)), ...rest];
 }
 
+const INVERTED = new Set(['t', 'il', 'elle', 'ils', 'elles']);
+
+/**
+ * "La politique mentionne-t-elle le RGPD ?", "¿La política menciona el RGPD?": a question whose
+ * subject comes first reads "does the policy mention the GDPR?".
+ */
+export function subjectFirstQuestion(segs: readonly Segment[]): Segment[] | undefined {
+  if (segs[segs.length - 1]?.en !== '?') return undefined;
+  const k = segs.findIndex((s) => s.kind === 'finite');
+  const verb = segs[k];
+  if (!verb || k < 1 || segs.slice(0, k).some((s) => s.kind === 'verb' || s.kind === 'punct'))
+    return undefined;
+  const wh = ['which', 'what'].includes(segs[0]?.en ?? '');
+  if (!wh && !['the', 'a', 'its', 'their'].includes(segs[0]?.en ?? '')) return undefined;
+  let r = k + 1;
+  const inverted: Segment[] = [];
+  while (INVERTED.has((segs[r]?.src ?? '').toLowerCase())) inverted.push(segs[r++] as Segment);
+  const rest = segs.slice(r);
+  if (wh) {
+    // "Quels moyens de paiement acceptent-ils ?" → "which payment methods do they accept?"
+    const pronoun = inverted.find((s) => PRONOUNS.has(s.en)) ?? word(isSingular(verb.en) ? 'it' : 'they');
+    const aux = pronoun.en === 'they' ? 'do' : 'does';
+    return [...segs.slice(0, k), word(aux), pronoun, word(base(verb.en)), ...rest];
+  }
+  const subject = segs.slice(0, k);
+  if (base(verb.en) === 'be') return [word(verb.en), ...subject, ...rest];
+  return [word(isSingular(verb.en) ? 'does' : 'do'), ...subject, word(base(verb.en)), ...rest];
+}
+
 /** "si ofrecen X" → "whether they offer X": a finite verb right after "whether" gets its pronoun. */
 export function supplyPronoun(segs: Segment[]): void {
   for (let i = 0; i < segs.length - 1; i += 1) {

@@ -38,7 +38,7 @@ describe('toEnglish', () => {
 
   it('leaves English text exactly as typed', () => {
     const text = 'Find the Email and phone, then rename email to contact_email.';
-    expect(toEnglish(text)).toEqual({ language: 'en', text });
+    expect(toEnglish(text)).toEqual({ language: 'en', text, knownNounPhrase: false });
   });
 
   it('keeps quoted strings, URLs, e-mail addresses and snake_case identifiers untouched', () => {

@@ -4,7 +4,7 @@
 // order (verb first, "for each X," first, "also" before its verb).
 
 import { wordKey } from './fold';
-import { supplyPronoun, verbFirstQuestion } from './questions';
+import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
 import { joinSegments, rewriteTokens, type Segment } from './segments';
 import { tokenize, type Token } from './tokens';
@@ -41,7 +41,8 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
     if ((isComma || isAnd) && current.body.length > 0) {
       const next =
         isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
-      if (startsVerb(sentence, next, lex)) {
+      const verbLast = isComma && lex.verbFinal && endsWithVerb(sentence, next, lex);
+      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast) {
         out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
         i = next - 1;
         continue;
@@ -50,6 +51,21 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
     current.body.push(token);
   }
   return out;
+}
+
+/** "…, nur E-Mail und Telefon behalten": a German clause after a comma may end with its verb. */
+function endsWithVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  let end = i;
+  while (end < tokens.length && !(tokens[end]?.kind === 'punct' && tokens[end]?.raw === ',')) end += 1;
+  const segs = rewriteTokens(tokens.slice(i, end), lex).filter(
+    (s) => s.kind !== 'punct' && s.kind !== 'break',
+  );
+  // Two words ("Land angeben") are more likely the end of an enumeration than a clause of their own.
+  return segs.length > 2 && segs[segs.length - 1]?.kind === 'verb';
+}
+
+function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  return tokens[i]?.kind === 'word' && FOR_EACH.has(rewriteTokens(tokens.slice(i, i + 3), lex)[0]?.en ?? '');
 }
 
 function isAndWord(token: Token | undefined, lex: Lexicon): boolean {
@@ -99,7 +115,9 @@ function applyTemplates(body: readonly Token[], lex: Lexicon): string | undefine
     const text = template.en.replace(/\{(\w+)\}/g, (_, name: string) =>
       rewriteClause(slots.get(name) ?? [], lex, false),
     );
-    return `${text}${tail}`;
+    // A template that turns a question into a request ("find the number of …") drops the question mark.
+    const asks = /^(?:does|do|is|are|what|which|who|how|when|where|whether)\b/i.test(text);
+    return `${text}${asks ? tail : tail.replace(/\?/g, '.')}`;
   }
   return undefined;
 }
@@ -113,7 +131,8 @@ function isWordSeg(seg: Segment | undefined): boolean {
 
 /** English order for one clause's segments. */
 function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
-  const segs = input.filter((s) => s.en !== '');
+  // Spanish opening marks ("¿", "¡") say nothing once the clause is in English order.
+  const segs = input.filter((s) => s.en !== '' && s.en !== '¿' && s.en !== '¡');
   // "füge … hinzu": the closing particle goes.
   while (segs.length > 0) {
     const last = segs.length - 1;
@@ -132,7 +151,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
     }
     break;
   }
-  const question = verbFirstQuestion(segs);
+  swapPostposed(segs, lex);
+  const question = verbFirstQuestion(segs) ?? subjectFirstQuestion(segs);
   if (question) return question;
   let i = 0;
   const lead: Segment[] = [];
@@ -150,15 +170,18 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   if (segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
   takeLead();
   let group: Segment[] = [];
+  let groupEnd: Segment = { en: ',', kind: 'punct', src: ',' };
   if (FOR_EACH.has(segs[i]?.en ?? '') && isWordSeg(segs[i + 1])) {
     group = [segs[i] as Segment, segs[i + 1] as Segment];
     i += 2;
-    if (segs[i]?.en === ',') i += 1;
+    // "für jedes Produkt: Name und Preis": the colon stands in for the comma.
+    if (segs[i]?.en === ',' || segs[i]?.en === ':') groupEnd = segs[i++] as Segment;
   }
   takeLead();
   if (verb.length === 0 && segs[i]?.kind === 'verb') verb = [segs[i++] as Segment];
   takeLead();
-  const rest = segs.slice(i);
+  // "die Telefonnummer bitte im internationalen Format": a "please" inside the clause says nothing.
+  const rest = segs.slice(i).filter((s) => s.en !== 'please');
   let closing: Segment[] = [];
   while (rest.length > 0 && rest[rest.length - 1]?.kind === 'punct')
     closing = [rest.pop() as Segment, ...closing];
@@ -167,9 +190,36 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   }
   placeFiniteVerb(rest);
   supplyPronoun(rest);
+  if (groupEnd.en === ':' && rest.every((s) => s.kind === 'break') && verb.length > 0) {
+    // "Finde für jedes Unternehmen:" and bullet lines: "for each company, find:".
+    return [
+      ...lead,
+      ...group,
+      { en: ',', kind: 'punct', src: ',' },
+      ...(also ? [also] : []),
+      ...verb,
+      groupEnd,
+      ...rest,
+      ...closing,
+    ];
+  }
+  // "Für jedes Produkt auf der Seite:" keeps its own colon.
+  const ownColon = verb.length === 0 && rest.some((s) => s.en === ':');
   const comma: Segment[] =
-    group.length > 0 && (verb.length > 0 || rest.length > 0) ? [{ en: ',', kind: 'punct', src: ',' }] : [];
+    group.length > 0 && !ownColon && (verb.length > 0 || rest.length > 0) ? [groupEnd] : [];
   return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
+}
+
+/** "numéro de téléphone local", "precio mensual": adjectives that follow their noun go before it in English. */
+function swapPostposed(segs: Segment[], lex: Lexicon): void {
+  for (let i = 1; i < segs.length; i += 1) {
+    const seg = segs[i];
+    const before = segs[i - 1];
+    if (seg && before?.kind === 'noun' && lex.postposed.has(wordKey(seg.src, lex.german))) {
+      segs[i - 1] = seg;
+      segs[i] = before;
+    }
+  }
 }
 
 const ARTICLES = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her']);
@@ -207,7 +257,9 @@ const OWNERS = new Set([
  */
 function possessiveOwner(clause: string): string {
   const lead = LEAD_VERB.exec(clause)?.[0] ?? '';
-  const m = /^(?:the\s+)?(.+?)\s+of\s+the\s+([a-z]+)([.?!:]?)$/i.exec(clause.slice(lead.length));
+  const m = /^(?:the\s+)?(.+?)\s+of\s+the\s+([a-z]+)((?:,\s+(?:as|in|with|without)\b[^,]*)?[.?!:]?)$/i.exec(
+    clause.slice(lead.length),
+  );
   if (!m || !OWNERS.has((m[2] ?? '').toLowerCase())) return clause;
   const [, body = '', owner = '', end = ''] = m;
   if (/\bof\b|[,;:]\s*$/.test(body) || /^(?:for each|each|all|every)\b/i.test(body)) return clause;
@@ -215,7 +267,7 @@ function possessiveOwner(clause: string): string {
 }
 
 const LEAD_VERB =
-  /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+)?/i;
+  /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+|what\s+(?:is|are)\s+)?/i;
 
 /** "Kommende Veranstaltungen mit Name, Datum und Stadt": a plural noun with columns and no verb is a list. */
 function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
@@ -224,6 +276,15 @@ function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
     clause,
   );
   return m ? `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}` : clause;
+}
+
+function givenInputs(inputs: string): string {
+  return inputs
+    .replace(/\b(and|or) of (?=a|an|the|their|its)\b/gi, '$1 ')
+    .replace(
+      /\b(?:the\s+)?((?!and\b|or\b)[a-z]+(?:\s(?!and\b|or\b)[a-z]+)?)\s+of\s+(a|an|their|its|the)\s+([a-z]+)\b/gi,
+      (_, thing: string, det: string, owner: string) => `${det === 'the' ? 'the' : det} ${owner}'s ${thing}`,
+    );
 }
 
 /** Small English clean-ups after rewriting: doubled articles, "give also", stray spaces. */
@@ -237,6 +298,10 @@ function tidyEnglish(text: string): string {
       .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
+      // "gib einmal den Namen …", "añade, una sola vez, el nombre …": English says "once" after what is given.
+      .replace(/^((?:also\s+)?(?:give|add|return|extract|include)),?\s+once,?\s+([^.?!]+)/i, '$1 $2 (once)')
+      // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".
+      .replace(/^(?:given|from)\s+(.+?)(?=[,:]\s)/i, (_, inputs: string) => `given ${givenInputs(inputs)}`)
       .replace(/,\s*,/g, ',')
       .replace(/[ \t]{2,}/g, ' ')
       .trim()
