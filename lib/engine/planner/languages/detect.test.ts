@@ -25,6 +25,7 @@ const CASES: Array<[string, 'en' | 'de' | 'fr' | 'es']> = [
   ['¿Qué métodos de pago aceptan?', 'es'],
   ['Quels moyens de paiement acceptent-ils ?', 'fr'],
   ['Is the company hiring?', 'en'],
+  ['linkedin, twitter, facebook links', 'en'],
   ['Does the website mention SOC 2 compliance? Also give the name of their data protection officer', 'en'],
   // Long texts.
   [
