@@ -21,6 +21,12 @@ const CASES: Array<[string, 'en' | 'de' | 'fr' | 'es']> = [
   ['rename email to contact_email', 'en'],
   ['find the email address', 'en'],
   ['Preis', 'de'],
+  ['Bieten sie eine kostenlose Testversion an? Versenden sie international?', 'de'],
+  ['¿Qué métodos de pago aceptan?', 'es'],
+  ['Quels moyens de paiement acceptent-ils ?', 'fr'],
+  ['Is the company hiring?', 'en'],
+  ['linkedin, twitter, facebook links', 'en'],
+  ['Does the website mention SOC 2 compliance? Also give the name of their data protection officer', 'en'],
   // Long texts.
   [
     'Für jedes Unternehmen auf der Liste: finde die allgemeine E-Mail-Adresse, die Telefonnummer im internationalen Format, das Gründungsjahr und den Namen des Geschäftsführers.',

@@ -47,8 +47,10 @@ interface Profile {
 function glossaryWords(language: Language): Set<string> {
   const words = new Set<string>();
   for (const table of Object.values(GLOSSARIES[language].phrases)) {
-    for (const phrase of Object.keys(table ?? {})) {
+    for (const [phrase, en] of Object.entries(table ?? {})) {
       const keys = keysOf(phrase, false);
+      // "links", "LinkedIn", "tags", "logo": spelled the same in English, so no evidence either way.
+      if (keys[0] === keysOf(en, false)[0]) continue;
       // Multi-word phrases are characteristic word by word only through their first word.
       if (keys[0] && keys[0].length > 2) words.add(keys[0]);
     }

@@ -10,7 +10,13 @@ function base(verb: string): string {
   const [head = '', ...tail] = verb.split(' ');
   const stem =
     IRREGULAR[head] ??
-    (/(?:sh|ch|x|ss)es$/.test(head) ? head.slice(0, -2) : /[^s]s$/.test(head) ? head.slice(0, -1) : head);
+    (/(?:sh|ch|x|ss)es$/.test(head)
+      ? head.slice(0, -2)
+      : /ies$/.test(head)
+        ? `${head.slice(0, -3)}y`
+        : /[^s]s$/.test(head)
+          ? head.slice(0, -1)
+          : head);
   return [stem, ...tail].join(' ');
 }
 
@@ -64,6 +70,11 @@ export function subjectFirstQuestion(segs: readonly Segment[]): Segment[] | unde
   const inverted: Segment[] = [];
   while (INVERTED.has((segs[r]?.src ?? '').toLowerCase())) inverted.push(segs[r++] as Segment);
   const rest = segs.slice(r);
+  if (wh && inverted.length === 0 && ARTICLES.has(segs[r]?.en ?? '') && segs[r + 1]?.kind !== 'punct') {
+    // "Welche Zahlungsmethoden akzeptiert der Shop?" → "which payment methods does the shop accept?"
+    const subject = segs.slice(r, r + 2);
+    return [...segs.slice(0, k), word('does'), ...subject, word(base(verb.en)), ...segs.slice(r + 2)];
+  }
   if (wh) {
     // "Quels moyens de paiement acceptent-ils ?" → "which payment methods do they accept?"
     const pronoun = inverted.find((s) => PRONOUNS.has(s.en)) ?? word(isSingular(verb.en) ? 'it' : 'they');

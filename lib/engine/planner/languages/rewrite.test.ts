@@ -29,6 +29,29 @@ const REWRITES: Array<[string, string]> = [
   ['Para cada plan, añade también su precio mensual', 'for each plan, also add its monthly price'],
   ['EXTRAE EL AÑO DE FUNDACION', 'extract the founded year'],
   ['El teléfono debe estar en formato internacional', 'the phone should be in international format'],
+  // Word order: questions, subordinate clauses, postposed adjectives, owners, verbs at the end.
+  ['Bieten sie eine kostenlose Testversion an?', 'do they offer a free trial?'],
+  ['Erwähnt die Website SOC 2?', 'does the website mention SOC 2?'],
+  ['La politique de confidentialité mentionne-t-elle le RGPD ?', 'does the privacy policy mention the GDPR?'],
+  ['¿La empresa está contratando?', 'is the company hiring?'],
+  ['Quels moyens de paiement acceptent-ils ?', 'which payment methods do they accept?'],
+  ['Prüfe, ob sie eine kostenlose Testversion anbieten', 'check whether they offer a free trial'],
+  ['Comprueba también si ofrecen una prueba gratuita', 'also check whether they offer a free trial'],
+  ['trouve le numéro de téléphone local', 'find the local phone number'],
+  [
+    'Titel, Autor und Veröffentlichungsdatum des Artikels',
+    "the article's title, author and publication date",
+  ],
+  ['Entferne die Tarife, nur E-Mail und Telefon behalten', 'remove the plans, keep only email and phone'],
+  ['Die Tags brauche ich nicht mehr', 'we no longer need the tags'],
+  ['Elimina la columna del departamento', 'remove the column department'],
+  ['employee_count soll Text sein, keine Zahl', 'employee_count should be text, not a number'],
+  ['founders como un solo texto en lugar de una lista', 'make founders a single text instead of a list'],
+  ['Kommende Veranstaltungen mit Name, Datum und Stadt', 'list all upcoming events with name, date and city'],
+  [
+    'Dado el nombre de una persona y el sitio web de su empresa, encuentra su cargo',
+    "given a person's name and its company's website, find its job title",
+  ],
 ];
 
 describe('toEnglish', () => {

@@ -3,6 +3,7 @@
 // rebuilt in English order, any other clause is rewritten phrase by phrase and then put in English
 // order (verb first, "for each X," first, "also" before its verb).
 
+import { singular } from '../names';
 import { wordKey } from './fold';
 import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
@@ -303,6 +304,11 @@ function tidyEnglish(text: string): string {
       // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".
       .replace(/^(?:given|from)\s+(.+?)(?=[,:]\s)/i, (_, inputs: string) => `given ${givenInputs(inputs)}`)
       .replace(/,\s*,/g, ',')
+      // "für jeden Referenten": one item at a time.
+      .replace(
+        /\b(for each|each) ([a-z]+)\b/g,
+        (_, each: string, noun: string) => `${each} ${singular(noun)}`,
+      )
       .replace(/[ \t]{2,}/g, ' ')
       .trim()
   );
