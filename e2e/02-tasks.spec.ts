@@ -55,7 +55,8 @@ test('edit by instruction creates version 2', async () => {
   taskUrl = page.url();
   await page.getByRole('tab', { name: 'Edit' }).click();
   await page.getByLabel('Instruction').fill('also extract the founded year');
-  await page.getByRole('button', { name: 'Apply instruction' }).click();
+  await page.getByRole('button', { name: 'Preview change' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Version 2 created' })).toBeVisible();
   await expect(page.getByTestId('version-row-2')).toContainText('live');
   await expect(page.getByTestId('version-row-2')).toContainText('also extract the founded year');
