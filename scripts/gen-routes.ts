@@ -7,6 +7,7 @@ import * as t from '../lib/engine/http/handlers/tasks';
 import * as u from '../lib/engine/http/handlers/utility';
 import * as x from '../lib/engine/http/handlers/extensions';
 import * as bx from '../lib/engine/http/handlers/batch-extensions';
+import * as ts from '../lib/engine/http/handlers/tasks-shaping';
 
 const modules: Record<string, Record<string, unknown>> = {
   batches: b,
@@ -14,6 +15,7 @@ const modules: Record<string, Record<string, unknown>> = {
   utility: u,
   extensions: x,
   'batch-extensions': bx,
+  'tasks-shaping': ts,
 };
 function locate(handler: unknown): [string, string] {
   for (const [mod, exports] of Object.entries(modules)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TaskDefinitionSchema } from './task-definition';
+import { TaskDefinitionSchema, TaskInputSchema, TaskOutputSchema } from './task-definition';
 import { RunInputValueSchema } from './tasks';
 
 // Our additive /v0.1 extensions (not in the spec). Same envelope and auth as the spec's endpoints;
@@ -19,6 +19,10 @@ export const EXTENSIONS = [
   'webhook_deliveries',
   'batch_downloads',
   'batch_estimate',
+  'task_edit_preview',
+  'task_definition_edit',
+  'task_rename',
+  'task_archive',
 ] as const;
 export const ExtensionNameSchema = z.enum(EXTENSIONS);
 export type ExtensionName = z.infer<typeof ExtensionNameSchema>;
@@ -65,3 +69,57 @@ export const CreateSavedTestRequestSchema = z.object({
 export type CreateSavedTestRequest = z.input<typeof CreateSavedTestRequestSchema>;
 
 export const MAX_SAVED_TESTS_PER_TASK = 50;
+
+/**
+ * One output as the field editor sends it: the whole output, plus `previous_name` when it is an
+ * existing output renamed. `query` and `description` may be left out for an existing output (kept as
+ * they are); a new output needs a query.
+ */
+export const EditedOutputSchema = TaskOutputSchema.extend({
+  previous_name: TaskOutputSchema.shape.name.optional(),
+  query: z.string().trim().max(2000).optional(),
+  description: z.string().max(2000).optional(),
+});
+export type EditedOutput = z.infer<typeof EditedOutputSchema>;
+
+export const UpdateDefinitionRequestSchema = z.object({
+  outputs: z.array(EditedOutputSchema).min(1, 'a task needs at least one output').max(100),
+  inputs: z.array(TaskInputSchema).min(1, 'a task needs at least one input').max(20).optional(),
+  list: z.boolean().optional(),
+  /** The max_version the editor started from; a different current max_version answers 409. */
+  base_version: z.number().int().min(1).optional(),
+  dry_run: z.boolean().optional(),
+});
+export type UpdateDefinitionRequest = z.infer<typeof UpdateDefinitionRequestSchema>;
+
+/** A saved (or, with dry_run, proposed) version: its number, change summary, definition and the task's name. */
+export const TaskEditResultSchema = z.object({
+  task_id: z.string(),
+  version: z.number().int(),
+  message: z.string(),
+  changes: z.array(z.string()),
+  definition: TaskDefinitionSchema,
+  name: z.string(),
+  dry_run: z.boolean().optional(),
+});
+export type TaskEditResult = z.infer<typeof TaskEditResultSchema>;
+
+export const RenameTaskRequestSchema = z.object({
+  /** A new name, or null to let the name follow the task's fields again. */
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(200, 'name must be at most 200 characters')
+    .nullable(),
+});
+export const RenameTaskResponseSchema = z.object({
+  task_id: z.string(),
+  name: z.string(),
+  name_source: z.enum(['auto', 'user']),
+});
+
+export const ArchiveTaskResponseSchema = z.object({
+  task_id: z.string(),
+  archived_at: z.string().nullable(),
+});

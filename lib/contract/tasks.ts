@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_INPUT_CHARS, formatCount } from '@/lib/ingest/limits';
-import { OutputTypeSchema, PageReadSchema, SourceSchema, TaskInputSchema, TaskOutputSchema } from './task-definition';
+import {
+  OutputTypeSchema,
+  PageReadSchema,
+  SourceSchema,
+  TaskDefinitionSchema,
+  TaskInputSchema,
+  TaskOutputSchema,
+} from './task-definition';
 
 // Spec 2.2 — task summary as listed.
 export const TaskSummarySchema = z.object({
@@ -11,6 +18,10 @@ export const TaskSummarySchema = z.object({
   live_version: z.number().int(),
   max_version: z.number().int(),
   run_count: z.number().int(),
+  // Additive: 'auto' while the name follows the task's fields, 'user' once the analyst named it.
+  name_source: z.enum(['auto', 'user']),
+  // Additive: when the task was archived (hidden from the task lists), null when it is not.
+  archived_at: z.string().nullable(),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
@@ -71,12 +82,18 @@ export const QuickTestRequestSchema = z.object({
 
 export const EditTaskRequestSchema = z.object({
   instruction: z.string().trim().min(1, 'instruction must not be empty').max(MAX_TEXT),
+  /** Additive: plan the edit and answer what it would do, storing nothing. */
+  dry_run: z.boolean().optional(),
 });
 export const EditTaskResponseSchema = z.object({
   task_id: z.string(),
   version: z.number().int(),
   message: z.string(),
   changes: z.array(z.string()).optional(),
+  // Additive, on dry runs only: the proposed definition and the name the task would have.
+  dry_run: z.boolean().optional(),
+  definition: TaskDefinitionSchema.optional(),
+  name: z.string().optional(),
 });
 
 export const CreateTaskRequestSchema = z.object({

@@ -45,6 +45,11 @@ export const tasks = pgTable('tasks', {
   liveVersion: integer('live_version').notNull(),
   maxVersion: integer('max_version').notNull(),
   runCount: integer('run_count').notNull().default(0),
+  // 'auto': the name follows the task's fields (nameForDefinition after each edit); 'user': the
+  // analyst named it (rename, or an instruction that renamed it) and edits leave the name alone.
+  nameSource: text('name_source').$type<'auto' | 'user'>().notNull().default('auto'),
+  // Archived tasks leave the task lists but keep working by id; nothing is deleted.
+  archivedAt: ts('archived_at'),
 });
 
 export const taskVersions = pgTable(

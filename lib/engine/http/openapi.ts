@@ -10,16 +10,6 @@ import {
   ValidationReportSchema,
 } from '@/lib/contract/batches';
 import {
-  BatchLinksSchema,
-  BatchRowsPageSchema,
-  ComparisonSchema,
-  DerivedBatchResponseSchema,
-  EstimateResponseSchema,
-  RerunRequestSchema,
-  RetryFailedRequestSchema,
-  WebhookDeliverySchema,
-} from '@/lib/contract/batch-extensions';
-import {
   CapabilitiesResponseSchema,
   CreateSavedTestRequestSchema,
   SavedTestSchema,
@@ -40,6 +30,8 @@ import {
   TaskSummarySchema,
   V0DynamicResultSchema,
 } from '@/lib/contract/tasks';
+import { BATCH_EXTENSION_OPS } from './openapi-batch-extensions';
+import { TASK_SHAPING_OPS } from './openapi-task-shaping';
 
 // GET /openapi.json is generated from the same zod schemas the handlers parse with, so the document
 // cannot drift from the code. Operations we added beyond the spec carry `x-quarry-extension: true`.
@@ -57,83 +49,6 @@ export interface Op {
   status?: number;
   v0?: boolean;
 }
-
-const x = { tag: 'Extensions', extension: true } as const;
-const BATCH_EXTENSION_OPS: Op[] = [
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/events',
-    summary: 'Live progress (Server-Sent Events)',
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/rows',
-    summary: 'Rows with status (after, limit, status)',
-    data: BatchRowsPageSchema,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/links',
-    summary: 'Parent and child batches',
-    data: BatchLinksSchema,
-  },
-  {
-    ...x,
-    method: 'post',
-    path: '/v0.1/batches/{batch_id}/retry-failed',
-    summary: 'Retry failed rows as a child batch',
-    json: RetryFailedRequestSchema,
-    data: DerivedBatchResponseSchema,
-    status: 201,
-  },
-  {
-    ...x,
-    method: 'post',
-    path: '/v0.1/batches/{batch_id}/rerun',
-    summary: 'Re-run on another task version',
-    json: RerunRequestSchema,
-    data: DerivedBatchResponseSchema,
-    status: 201,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/compare',
-    summary: 'Per-field comparison with another batch (with)',
-    data: ComparisonSchema,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/webhook-deliveries',
-    summary: 'Webhook delivery log',
-    data: z.array(WebhookDeliverySchema),
-  },
-  {
-    ...x,
-    method: 'post',
-    path: '/v0.1/batches/{batch_id}/webhook-deliveries/{delivery_id}/redeliver',
-    summary: 'Send a delivery again',
-    data: WebhookDeliverySchema,
-    status: 202,
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batches/{batch_id}/download',
-    summary: 'Download rows so far (format csv, xlsx, jsonl, json)',
-  },
-  {
-    ...x,
-    method: 'get',
-    path: '/v0.1/batch-estimate',
-    summary: 'Estimated start and finish of a batch of n rows',
-    data: EstimateResponseSchema,
-  },
-];
 
 const OPS: Op[] = [
   { method: 'get', path: '/', summary: 'Health check', tag: 'Utility', auth: false },
@@ -159,7 +74,7 @@ const OPS: Op[] = [
   {
     method: 'get',
     path: '/v0.1/tasks',
-    summary: 'List tasks',
+    summary: 'List tasks (archived ones left out; ?archived=true lists only those)',
     tag: 'Tasks',
     data: z.array(TaskSummarySchema),
   },
@@ -206,7 +121,7 @@ const OPS: Op[] = [
   {
     method: 'patch',
     path: '/v0.1/tasks/{task_id}',
-    summary: 'Edit a task by instruction',
+    summary: 'Edit a task by instruction (dry_run: preview, nothing stored)',
     tag: 'Tasks',
     json: EditTaskRequestSchema,
     data: EditTaskResponseSchema,
@@ -340,6 +255,7 @@ const OPS: Op[] = [
     tag: 'Extensions',
     extension: true,
   },
+  ...TASK_SHAPING_OPS,
   ...BATCH_EXTENSION_OPS,
   {
     method: 'get',

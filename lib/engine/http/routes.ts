@@ -4,6 +4,7 @@ import * as t from './handlers/tasks';
 import * as u from './handlers/utility';
 import * as x from './handlers/extensions';
 import * as bx from './handlers/batch-extensions';
+import * as ts from './handlers/tasks-shaping';
 
 // Every engine route. app/** mirrors this table one file per path (checked by a test); the loopback
 // server used by tests and benchmarks routes with it directly.
@@ -48,6 +49,13 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/v0.1/tasks/[task_id]/saved-tests', handler: x.createSavedTestV01 },
   { method: 'DELETE', path: '/v0.1/tasks/[task_id]/saved-tests/[test_id]', handler: x.deleteSavedTestV01 },
   { method: 'GET', path: '/openapi.json', handler: x.openApiDocument },
+
+  // Task shaping: field editor, rename, archive (DELETE archives; nothing is deleted).
+  { method: 'PUT', path: '/v0.1/tasks/[task_id]/definition', handler: ts.updateDefinitionV01 },
+  { method: 'PUT', path: '/v0.1/tasks/[task_id]/name', handler: ts.renameTaskV01 },
+  { method: 'POST', path: '/v0.1/tasks/[task_id]/archive', handler: ts.archiveTaskV01 },
+  { method: 'POST', path: '/v0.1/tasks/[task_id]/restore', handler: ts.restoreTaskV01 },
+  { method: 'DELETE', path: '/v0.1/tasks/[task_id]', handler: ts.deleteTaskV01 },
 
   // Batch extensions (dashboard part 2).
   { method: 'GET', path: '/v0.1/batches/[batch_id]/events', handler: bx.batchEventsV01 },

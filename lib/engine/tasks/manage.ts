@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import type { UpdateDefinitionRequest } from '@/lib/contract/extensions';
 import type { Db } from '../db/client';
 import { tasks, taskVersions } from '../db/schema';
 import { badRequest } from '../errors';
 import type { Planner } from '../llm/model-planner';
-import { loadDefinition } from './queries';
+import { applyStructuredEdit } from './definition-edit';
+import { checkBase, loadForEdit, previewEdit, saveEdit } from './edit-save';
 import { newTaskId } from './ids';
 
 // POST /v0.1/tasks/create and PATCH /v0.1/tasks/{id}: the planner writes definitions, we version them.
@@ -25,26 +26,38 @@ export async function createTask(db: Db, planner: Planner, description: string) 
   return { task_id: id, name: plan.definition.name, definition: plan.definition };
 }
 
-export async function editTask(db: Db, planner: Planner, taskId: string, instruction: string) {
-  const { task, definition } = await loadDefinition(db, taskId);
-  const edit = await planner.applyInstruction(definition, instruction);
+/**
+ * Edit by instruction. With dryRun the planned version is answered and nothing is stored, so the
+ * dashboard can show the change before the analyst confirms it.
+ */
+export async function editTask(
+  db: Db,
+  planner: Planner,
+  taskId: string,
+  instruction: string,
+  dryRun = false,
+) {
+  const { task, current } = await loadForEdit(db, taskId);
+  const edit = await planner.applyInstruction(current, instruction);
   if (!edit.ok) throw badRequest('Could not apply this instruction', edit.message);
-  // max_version + 1 computed inside the transaction with a row lock, so concurrent edits never collide.
-  const version = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(tasks).where(eq(tasks.id, task.id)).for('update');
-    const next = locked!.maxVersion + 1;
-    await tx.insert(taskVersions).values({
-      taskId,
-      version: next,
-      definition: edit.definition,
-      instruction,
-      changes: edit.changes,
-    });
-    await tx
-      .update(tasks)
-      .set({ maxVersion: next, liveVersion: next, name: edit.definition.name })
-      .where(eq(tasks.id, taskId));
-    return next;
-  });
-  return { task_id: taskId, version, changes: edit.changes };
+  const toSave = { before: current, after: edit.definition, instruction, changes: edit.changes };
+  const saved = dryRun ? previewEdit(task, toSave) : await saveEdit(db, taskId, toSave);
+  return { task_id: taskId, ...saved, changes: edit.changes };
+}
+
+/** The field editor's save (PUT …/definition): a new live version with no instruction and its change summary. */
+export async function editDefinition(db: Db, taskId: string, body: UpdateDefinitionRequest) {
+  const { task, current } = await loadForEdit(db, taskId);
+  // A stale editor answers 409 before anything else it might have got wrong.
+  checkBase(task, body.base_version);
+  const { definition, changes } = applyStructuredEdit(current, body);
+  const toSave = {
+    before: current,
+    after: definition,
+    instruction: null,
+    changes,
+    baseVersion: body.base_version,
+  };
+  const saved = body.dry_run ? previewEdit(task, toSave) : await saveEdit(db, taskId, toSave);
+  return { task_id: taskId, ...saved, changes };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TaskDefinition } from '@/lib/contract/task-definition';
 import type { TaskDetail, TaskSummary } from '@/lib/contract/tasks';
 import type { Db } from '../db/client';
@@ -14,6 +14,8 @@ export function toSummary(t: typeof tasks.$inferSelect): TaskSummary {
     live_version: t.liveVersion,
     max_version: t.maxVersion,
     run_count: t.runCount,
+    name_source: t.nameSource,
+    archived_at: t.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -45,8 +47,13 @@ export async function loadDefinition(
   return { task: row.task, version: v, definition: row.definition };
 }
 
-export async function listTaskSummaries(db: Db): Promise<TaskSummary[]> {
-  const rows = await db.select().from(tasks).orderBy(desc(tasks.createdAt));
+/** The task lists leave archived tasks out; `archived` lists only those instead. */
+export async function listTaskSummaries(db: Db, archived = false): Promise<TaskSummary[]> {
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(archived ? isNotNull(tasks.archivedAt) : isNull(tasks.archivedAt))
+    .orderBy(desc(tasks.createdAt));
   return rows.map(toSummary);
 }
 
@@ -61,7 +68,10 @@ export async function getTaskDetail(db: Db, id: string): Promise<TaskDetail> {
 }
 
 export async function incrementRunCount(db: Db, id: string): Promise<void> {
-  await db.update(tasks).set({ runCount: sql`${tasks.runCount} + 1` }).where(eq(tasks.id, id));
+  await db
+    .update(tasks)
+    .set({ runCount: sql`${tasks.runCount} + 1` })
+    .where(eq(tasks.id, id));
 }
 
 export async function addVersionUsage(
