@@ -21,7 +21,16 @@ const EXAMPLES = ['also extract the founded year', 'add the LinkedIn profile URL
  * nothing stored) and shown as a diff; Apply sends the same instruction for real, which creates a
  * new version and makes it live. A refused instruction shows the planner's message and changes nothing.
  */
-export function EditTaskForm({ task, onEdited }: { task: TaskDetail; onEdited: () => void }) {
+export function EditTaskForm({
+  task,
+  canPreview,
+  onEdited,
+}: {
+  task: TaskDetail;
+  /** An upstream without the preview (no task_edit_preview) applies the instruction directly. */
+  canPreview: boolean;
+  onEdited: () => void;
+}) {
   const [instruction, setInstruction] = useState('');
   const preview = usePreviewEdit(task.id);
   const edit = useEditTask(task.id);
@@ -36,7 +45,8 @@ export function EditTaskForm({ task, onEdited }: { task: TaskDetail; onEdited: (
   const submit = (e: FormEvent) => {
     e.preventDefault();
     edit.reset();
-    preview.mutate(instruction.trim());
+    if (canPreview) preview.mutate(instruction.trim());
+    else apply();
   };
   const apply = () =>
     edit.mutate(instruction.trim(), {
@@ -53,7 +63,14 @@ export function EditTaskForm({ task, onEdited }: { task: TaskDetail; onEdited: (
   return (
     <div className="space-y-4">
       <form onSubmit={submit} className="space-y-3">
-        <Label htmlFor="instruction" hint="you see the planned change before anything is stored">
+        <Label
+          htmlFor="instruction"
+          hint={
+            canPreview
+              ? 'you see the planned change before anything is stored'
+              : 'a new version is created and made live'
+          }
+        >
           Instruction
         </Label>
         <Textarea
@@ -69,10 +86,18 @@ export function EditTaskForm({ task, onEdited }: { task: TaskDetail; onEdited: (
         <Button
           type="submit"
           variant={planned ? 'secondary' : 'primary'}
-          isLoading={preview.isPending}
+          isLoading={preview.isPending || (!canPreview && edit.isPending)}
           disabled={!instruction.trim() || edit.isPending}
         >
-          <Eye aria-hidden className="size-4" /> Preview change
+          {canPreview ? (
+            <>
+              <Eye aria-hidden className="size-4" /> Preview change
+            </>
+          ) : (
+            <>
+              <Wand2 aria-hidden className="size-4" /> Apply instruction
+            </>
+          )}
         </Button>
       </form>
       {preview.error && <ErrorPanel title="The instruction was not applied" error={preview.error} />}
@@ -106,7 +131,10 @@ export function EditTaskForm({ task, onEdited }: { task: TaskDetail; onEdited: (
         request={{
           method: 'PATCH',
           path: `/v0.1/tasks/${task.id}`,
-          json: { instruction: instruction || 'also extract the founded year', dry_run: true },
+          json: {
+            instruction: instruction || 'also extract the founded year',
+            ...(canPreview && { dry_run: true }),
+          },
         }}
       />
     </div>

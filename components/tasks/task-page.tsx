@@ -37,7 +37,7 @@ export function TaskPage({ taskId }: { taskId: string }) {
   // Tabs backed by extensions only appear when the upstream offers them.
   const tabs: TabDef<Tab>[] = [
     { id: 'definition', label: 'Definition' },
-    { id: 'fields', label: 'Fields' },
+    ...(has('task_definition_edit') ? [{ id: 'fields' as const, label: 'Fields' }] : []),
     { id: 'test', label: 'Quick test' },
     ...(has('task_versions') ? [{ id: 'versions' as const, label: `Versions (${task.max_version})` }] : []),
     { id: 'edit', label: 'Edit' },
@@ -65,11 +65,15 @@ export function TaskPage({ taskId }: { taskId: string }) {
               of {task.max_version} · {task.run_count} {task.run_count === 1 ? 'run' : 'runs'} · created{' '}
               {formatDateTime(task.created_at)}
             </span>
-            <ArchiveTaskButton taskId={task.id} name={task.name} archived={archived} />
+            {has('task_archive') && (
+              <ArchiveTaskButton taskId={task.id} name={task.name} archived={archived} />
+            )}
           </div>
         }
       />
-      <TaskNameEditor key={task.name} taskId={task.id} name={task.name} nameSource={task.name_source} />
+      {has('task_rename') && (
+        <TaskNameEditor key={task.name} taskId={task.id} name={task.name} nameSource={task.name_source} />
+      )}
       {archived && (
         <p
           role="note"
@@ -107,6 +111,7 @@ export function TaskPage({ taskId }: { taskId: string }) {
             {tab === 'edit' && (
               <EditTaskForm
                 task={task}
+                canPreview={has('task_edit_preview')}
                 onEdited={() => setTab(has('task_versions') ? 'versions' : 'definition')}
               />
             )}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { TaskSummary } from '@/lib/contract/tasks';
 import { cn } from '@/lib/dashboard/cn';
 import { formatDateTime } from '@/lib/dashboard/format';
+import { useCapabilities } from '@/lib/dashboard/hooks/use-connection';
 import { useTaskList } from '@/lib/dashboard/hooks/use-tasks';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiSnippet } from '@/components/api/api-snippet';
@@ -34,6 +35,8 @@ export function TasksPage() {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>('created');
   const [view, setView] = useState<View>('active');
+  // Upstreams without archiving (no task_archive) have no archived view to offer.
+  const { has } = useCapabilities();
   const filter = useMemo(() => {
     const q = query.trim().toLowerCase();
     return <T extends TaskSummary>(list: T[]) =>
@@ -62,33 +65,35 @@ export function TasksPage() {
       />
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
-          <div
-            role="group"
-            aria-label="Which tasks"
-            className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700"
-          >
-            {(['active', 'archived'] as const).map((v) => (
-              <button
-                key={v}
-                type="button"
-                aria-pressed={view === v}
-                onClick={() => setView(v)}
-                className={cn(
-                  'inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-medium',
-                  view === v
-                    ? 'bg-brand-600 text-white'
-                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-                )}
-              >
-                {v === 'active' ? (
-                  <ListChecks aria-hidden className="size-4" />
-                ) : (
-                  <Archive aria-hidden className="size-4" />
-                )}
-                {v === 'active' ? 'Active' : 'Archived'}
-              </button>
-            ))}
-          </div>
+          {has('task_archive') && (
+            <div
+              role="group"
+              aria-label="Which tasks"
+              className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700"
+            >
+              {(['active', 'archived'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                  className={cn(
+                    'inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-medium',
+                    view === v
+                      ? 'bg-brand-600 text-white'
+                      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                  )}
+                >
+                  {v === 'active' ? (
+                    <ListChecks aria-hidden className="size-4" />
+                  ) : (
+                    <Archive aria-hidden className="size-4" />
+                  )}
+                  {v === 'active' ? 'Active' : 'Archived'}
+                </button>
+              ))}
+            </div>
+          )}
           <div className="relative min-w-56 flex-1">
             <Search aria-hidden className="absolute top-2.5 left-2.5 size-4 text-slate-500" />
             <Input
