@@ -109,7 +109,10 @@ export function EditTaskForm({
           <h3 id="planned-change" className="flex items-center gap-2 text-sm font-semibold">
             <Wand2 aria-hidden className="size-4" /> Planned change: version {planned.version}
           </h3>
-          {planned.message && <p className="text-sm text-slate-700 dark:text-slate-300">{planned.message}</p>}
+          {/* The message repeats the summary; shown only when there is no summary to list. */}
+          {planned.changes.length === 0 && planned.message && (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{planned.message}</p>
+          )}
           <DefinitionChange
             before={definitionOfDetail(task)}
             after={planned.definition}

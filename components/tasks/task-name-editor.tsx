@@ -47,7 +47,11 @@ export function TaskNameEditor({
 
   if (editing)
     return (
-      <form onSubmit={submit} className="mb-4 flex flex-wrap items-center gap-2" aria-label="Rename task">
+      <form
+        onSubmit={submit}
+        className="-mt-3 mb-4 flex flex-wrap items-center gap-2"
+        aria-label="Rename task"
+      >
         <label htmlFor="task-name" className="text-sm font-medium">
           Task name
         </label>
@@ -75,7 +79,7 @@ export function TaskNameEditor({
     );
 
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+    <div className="-mt-3 mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
       {nameSource === 'auto' && (
         <Badge>
           <Sparkles aria-hidden className="size-3" /> Name follows fields
