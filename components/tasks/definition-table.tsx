@@ -1,4 +1,5 @@
 import type { TaskDetail } from '@/lib/contract/tasks';
+import { typeLabel } from '@/lib/dashboard/field-draft';
 import { Badge } from '@/components/ui/badge';
 import { Table, Td, Th } from '@/components/ui/table';
 
@@ -47,8 +48,22 @@ export function DefinitionTable({ definition }: { definition: Definition }) {
             {definition.outputs.map((o) => (
               <tr key={o.name}>
                 <Td className="font-mono text-xs">{o.name}</Td>
-                <Td>{o.type ? <Badge>{o.type}</Badge> : '—'}</Td>
-                <Td className="text-slate-700 dark:text-slate-300">{o.query ?? o.description ?? '—'}</Td>
+                <Td className="whitespace-nowrap">
+                  {o.type ? <Badge>{typeLabel(o.type, o.items)}</Badge> : '—'}
+                  {definition.list && (
+                    <span className="ml-1.5 text-xs text-slate-600 dark:text-slate-400">
+                      {o.scope === 'task' ? 'once per page' : 'per row'}
+                    </span>
+                  )}
+                </Td>
+                <Td className="text-slate-700 dark:text-slate-300">
+                  {o.query ?? o.description ?? '—'}
+                  {o.format && (
+                    <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                      Format: {o.format}
+                    </span>
+                  )}
+                </Td>
               </tr>
             ))}
           </tbody>

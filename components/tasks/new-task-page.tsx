@@ -1,10 +1,12 @@
 'use client';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useCapabilities } from '@/lib/dashboard/hooks/use-connection';
-import { useCreateTask, useTask } from '@/lib/dashboard/hooks/use-tasks';
+import { findSameDescription, normalizeDescription } from '@/lib/dashboard/duplicate-task';
+import { useCreateTask, useTask, useTaskList } from '@/lib/dashboard/hooks/use-tasks';
+import type { ShapedTaskSummary } from '@/lib/dashboard/task-shaping-types';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiSnippet } from '@/components/api/api-snippet';
 import { Button } from '@/components/ui/button';
@@ -14,6 +16,7 @@ import { Label, Textarea } from '@/components/ui/field';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { DefinitionTable } from './definition-table';
+import { DuplicateNotice } from './duplicate-notice';
 import { RunPanel } from './run-panel';
 import { ExampleChips } from '@/components/ui/example-chips';
 
@@ -27,17 +30,38 @@ const EXAMPLES = [
 export function NewTaskPage() {
   const [description, setDescription] = useState('');
   const create = useCreateTask();
+  const tasks = useTaskList();
   const toast = useToast();
   const createdId = create.data?.data.task_id;
+  // The description the analyst chose to create again although a task has it already.
+  const [confirmedDuplicate, setConfirmedDuplicate] = useState<string | null>(null);
+  const [duplicate, setDuplicate] = useState<ShapedTaskSummary | null>(null);
+  // isPending only disables the button after React re-renders; a double press lands before that.
+  const inFlight = useRef(false);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const createNow = () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setDuplicate(null);
     create.mutate(description.trim(), {
       onSuccess: ({ data }) =>
         toast({ tone: 'success', title: `Created “${data.name}”`, description: data.message }),
       onError: (err) =>
         toast({ tone: 'error', title: 'Could not create the task', description: errorMessage(err) }),
+      onSettled: () => {
+        inFlight.current = false;
+      },
     });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const same = findSameDescription(tasks.data ?? [], description);
+    if (same && confirmedDuplicate !== normalizeDescription(description)) {
+      setDuplicate(same);
+      return;
+    }
+    createNow();
   };
 
   return (
@@ -56,14 +80,38 @@ export function NewTaskPage() {
               maxLength={10_000}
               placeholder="e.g. Find the contact email address and phone number of a company website"
               value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                setDuplicate(null);
+              }}
               required
             />
-            <ExampleChips examples={EXAMPLES} onPick={setDescription} />
-            <Button type="submit" isLoading={create.isPending} disabled={!description.trim()}>
+            <ExampleChips
+              examples={EXAMPLES}
+              onPick={(text) => {
+                setDescription(text);
+                setDuplicate(null);
+              }}
+            />
+            <Button
+              type="submit"
+              isLoading={create.isPending}
+              // The guard needs the task list; wait for it (an error lets the create through).
+              disabled={!description.trim() || duplicate !== null || tasks.isPending}
+            >
               <Sparkles aria-hidden className="size-4" /> Create task
             </Button>
           </form>
+          {duplicate && (
+            <DuplicateNotice
+              task={duplicate}
+              onCreateAnother={() => {
+                setConfirmedDuplicate(normalizeDescription(description));
+                createNow();
+              }}
+              onDismiss={() => setDuplicate(null)}
+            />
+          )}
           {create.error && (
             <div className="mt-4">
               <ErrorPanel error={create.error} />

@@ -1,9 +1,11 @@
 'use client';
-import { ListChecks, Plus, Search } from 'lucide-react';
+import { Archive, ListChecks, Plus, Search } from 'lucide-react';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import type { TaskSummary } from '@/lib/contract/tasks';
+import { cn } from '@/lib/dashboard/cn';
 import { formatDateTime } from '@/lib/dashboard/format';
+import { useCapabilities } from '@/lib/dashboard/hooks/use-connection';
 import { useTaskList } from '@/lib/dashboard/hooks/use-tasks';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiSnippet } from '@/components/api/api-snippet';
@@ -14,8 +16,10 @@ import { ErrorPanel } from '@/components/ui/error-panel';
 import { Input, Select } from '@/components/ui/field';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
+import { ArchivedTasks } from './archived-tasks';
 
 type Sort = 'created' | 'name' | 'runs';
+type View = 'active' | 'archived';
 
 const SORTERS: Record<Sort, (a: TaskSummary, b: TaskSummary) => number> = {
   created: (a, b) => b.created_at.localeCompare(a.created_at),
@@ -30,14 +34,23 @@ export function TasksPage() {
   const { data, isPending, error, refetch } = useTaskList();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>('created');
-  const rows = useMemo(() => {
+  const [view, setView] = useState<View>('active');
+  // Upstreams without archiving (no task_archive) have no archived view to offer.
+  const { has } = useCapabilities();
+  const filter = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const list = (data ?? []).filter(
-      (t) =>
-        !q || t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q) || t.id.includes(q),
-    );
-    return [...list].sort(SORTERS[sort]);
-  }, [data, query, sort]);
+    return <T extends TaskSummary>(list: T[]) =>
+      list
+        .filter(
+          (t) =>
+            !q ||
+            t.name.toLowerCase().includes(q) ||
+            t.description.toLowerCase().includes(q) ||
+            t.id.includes(q),
+        )
+        .sort(SORTERS[sort]);
+  }, [query, sort]);
+  const rows = useMemo(() => filter([...(data ?? [])]), [data, filter]);
 
   return (
     <>
@@ -52,6 +65,35 @@ export function TasksPage() {
       />
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
+          {has('task_archive') && (
+            <div
+              role="group"
+              aria-label="Which tasks"
+              className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700"
+            >
+              {(['active', 'archived'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                  className={cn(
+                    'inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-medium',
+                    view === v
+                      ? 'bg-brand-600 text-white'
+                      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                  )}
+                >
+                  {v === 'active' ? (
+                    <ListChecks aria-hidden className="size-4" />
+                  ) : (
+                    <Archive aria-hidden className="size-4" />
+                  )}
+                  {v === 'active' ? 'Active' : 'Archived'}
+                </button>
+              ))}
+            </div>
+          )}
           <div className="relative min-w-56 flex-1">
             <Search aria-hidden className="absolute top-2.5 left-2.5 size-4 text-slate-500" />
             <Input
@@ -71,7 +113,9 @@ export function TasksPage() {
             </Select>
           </label>
         </div>
-        {isPending ? (
+        {view === 'archived' ? (
+          <ArchivedTasks filter={filter} />
+        ) : isPending ? (
           <TableSkeleton label="Loading tasks" />
         ) : error ? (
           <div className="p-4">
@@ -132,7 +176,10 @@ export function TasksPage() {
           </Table>
         )}
       </Card>
-      <ApiSnippet className="mt-4" request={{ method: 'GET', path: '/v0.1/tasks' }} />
+      <ApiSnippet
+        className="mt-4"
+        request={{ method: 'GET', path: view === 'archived' ? '/v0.1/tasks?archived=true' : '/v0.1/tasks' }}
+      />
     </>
   );
 }

@@ -7,13 +7,18 @@ import { Badge } from '@/components/ui/badge';
 import { Label, Select } from '@/components/ui/field';
 import { Table, Td, Th } from '@/components/ui/table';
 
-const ROW_TONE: Record<DiffKind, string> = {
+export const ROW_TONE: Record<DiffKind, string> = {
   same: '',
   changed: 'bg-amber-50 dark:bg-amber-950/30',
   added: 'bg-emerald-50 dark:bg-emerald-950/30',
   removed: 'bg-red-50 dark:bg-red-950/30',
 };
-const KIND_TONE = { same: 'neutral', changed: 'warning', added: 'success', removed: 'danger' } as const;
+export const KIND_TONE = {
+  same: 'neutral',
+  changed: 'warning',
+  added: 'success',
+  removed: 'danger',
+} as const;
 
 /** Side-by-side diff of two versions' definitions, aligned field by field. */
 export function VersionDiff({ versions }: { versions: TaskVersion[] }) {
@@ -69,6 +74,7 @@ export function VersionDiff({ versions }: { versions: TaskVersion[] }) {
             <tr key={`${r.section}-${r.name}`} className={ROW_TONE[r.kind]} data-diff={r.kind}>
               <Td className="whitespace-nowrap">
                 <span className="text-xs text-slate-600 dark:text-slate-400">{r.section}.</span>
+                {r.previousName && <span className="font-mono text-xs">{r.previousName} → </span>}
                 <span className="font-mono text-xs">{r.name}</span>
               </Td>
               <Td className={cn('break-words', r.kind === 'removed' && 'line-through decoration-red-500')}>

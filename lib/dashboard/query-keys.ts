@@ -8,6 +8,7 @@ export const queryKeys = {
   tasks: {
     all: ['tasks'] as const,
     list: () => [...queryKeys.tasks.all, 'list'] as const,
+    archived: () => [...queryKeys.tasks.all, 'archived'] as const,
     detail: (id: string) => [...queryKeys.tasks.all, 'detail', id] as const,
     versions: (id: string) => [...queryKeys.tasks.all, 'versions', id] as const,
     savedTests: (id: string) => [...queryKeys.tasks.all, 'saved-tests', id] as const,

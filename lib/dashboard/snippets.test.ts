@@ -20,7 +20,13 @@ const server = http.createServer((req, res) => {
   let body = '';
   req.on('data', (d: Buffer) => (body += d.toString()));
   req.on('end', () => {
-    seen = { method: req.method, url: req.url, key: req.headers['x-api-key'] as string, type: req.headers['content-type'], body };
+    seen = {
+      method: req.method,
+      url: req.url,
+      key: req.headers['x-api-key'] as string,
+      type: req.headers['content-type'],
+      body,
+    };
     res.setHeader('content-type', 'application/json');
     res.end('{"status":"success","data":{},"message":""}');
   });
@@ -35,13 +41,15 @@ function run(file: string, args: string[]): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_API_KEY: 'key-from-the-shell' };
   delete env.QUARRY_URL;
   return new Promise((resolve, reject) =>
-    execFile(file, args, { env }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))),
+    execFile(file, args, { env }, (err, stdout, stderr) =>
+      err ? reject(new Error(stderr || err.message)) : resolve(stdout),
+    ),
   );
 }
 
 const request = { method: 'POST', path: '/v0.1/tasks/abc/test', json: { input: "https://example.com/it's" } };
 
-it('the curl snippet sets QUARRY_URL and sends the reader\'s QUARRY_API_KEY', async () => {
+it("the curl snippet sets QUARRY_URL and sends the reader's QUARRY_API_KEY", async () => {
   const snippet = curlSnippet(base, request);
   expect(snippet).not.toContain('key-from-the-shell');
   await run('bash', ['-c', snippet]);

@@ -1,21 +1,24 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from './hydration-safe-query';
-import type { TaskDetail, TaskSummary } from '@/lib/contract/tasks';
+import type { TaskDetail } from '@/lib/contract/tasks';
 import { apiFetch, upstream } from '../api-fetch';
 import { queryKeys } from '../query-keys';
+import type { DefinitionChange, ShapedTaskSummary } from '../task-shaping-types';
 
 export function useTaskList() {
   return useQuery({
     queryKey: queryKeys.tasks.list(),
-    queryFn: async () => (await apiFetch<TaskSummary[]>(upstream('/v0.1/tasks'))).data,
+    queryFn: async () => (await apiFetch<ShapedTaskSummary[]>(upstream('/v0.1/tasks'))).data,
   });
 }
 
 export function useTask(id: string) {
   return useQuery({
     queryKey: queryKeys.tasks.detail(id),
-    queryFn: async () => (await apiFetch<TaskDetail>(upstream(`/v0.1/tasks/${encodeURIComponent(id)}`))).data,
+    queryFn: async () =>
+      (await apiFetch<TaskDetail & ShapedTaskSummary>(upstream(`/v0.1/tasks/${encodeURIComponent(id)}`)))
+        .data,
   });
 }
 
@@ -35,10 +38,10 @@ export function useEditTask(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (instruction: string) =>
-      apiFetch<{ task_id: string; version: number; message: string; changes?: string[] }>(
-        upstream(`/v0.1/tasks/${encodeURIComponent(id)}`),
-        { method: 'PATCH', json: { instruction } },
-      ),
+      apiFetch<DefinitionChange>(upstream(`/v0.1/tasks/${encodeURIComponent(id)}`), {
+        method: 'PATCH',
+        json: { instruction },
+      }),
     // An edit adds a version and moves live/max: the detail, the history and the list all change.
     onSuccess: () =>
       Promise.all([

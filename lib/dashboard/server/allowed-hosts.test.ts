@@ -12,13 +12,25 @@ describe('Host allow-list', () => {
   });
 
   it('refuses a rebound name, another port, junk and a missing Host', () => {
-    for (const h of ['rebind.attacker.test:3000', 'localhost:3001', '127.0.0.1', 'a@127.0.0.1:3000', 'x y', '', null]) {
+    for (const h of [
+      'rebind.attacker.test:3000',
+      'localhost:3001',
+      '127.0.0.1',
+      'a@127.0.0.1:3000',
+      'x y',
+      '',
+      null,
+    ]) {
       expect(isAllowedHost(h, local), String(h)).toBe(false);
     }
   });
 
   it('adds the host of QUARRY_PUBLIC_URL and a non-loopback listen address, never a wildcard', () => {
-    const published = allowedHosts({ port: 3000, host: '10.0.0.5', publicUrl: 'https://Quarry.Example.com/' });
+    const published = allowedHosts({
+      port: 3000,
+      host: '10.0.0.5',
+      publicUrl: 'https://Quarry.Example.com/',
+    });
     expect(isAllowedHost('quarry.example.com', published)).toBe(true);
     expect(isAllowedHost('quarry.example.com:3000', published)).toBe(false);
     expect(isAllowedHost('10.0.0.5:3000', published)).toBe(true);
@@ -47,7 +59,9 @@ describe('same-origin check against the allow-list', () => {
   });
 
   it('accepts the dashboard own Origin, and ignores X-Forwarded-Host', () => {
-    expect(isSameOrigin(req('POST', { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' }), allowed)).toBe(true);
+    expect(
+      isSameOrigin(req('POST', { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' }), allowed),
+    ).toBe(true);
     expect(
       isSameOrigin(
         req('POST', { host: '127.0.0.1:3000', origin: 'http://evil.test', 'x-forwarded-host': 'evil.test' }),
@@ -58,10 +72,16 @@ describe('same-origin check against the allow-list', () => {
 
   it('takes a typed URL for a side-effect GET, but not a marker-less one (an old browser image load)', () => {
     expect(isFromDashboard(req('GET', { 'sec-fetch-site': 'none' }), { typed: true, allowed })).toBe(true);
-    expect(isFromDashboard(req('GET', { 'sec-fetch-site': 'same-origin' }), { typed: true, allowed })).toBe(true);
+    expect(isFromDashboard(req('GET', { 'sec-fetch-site': 'same-origin' }), { typed: true, allowed })).toBe(
+      true,
+    );
     expect(isFromDashboard(req('GET', {}), { typed: true, allowed })).toBe(false);
-    expect(isFromDashboard(req('GET', { 'sec-fetch-site': 'cross-site' }), { typed: true, allowed })).toBe(false);
-    expect(isFromDashboard(req('GET', { origin: 'http://localhost:3000' }), { typed: true, allowed })).toBe(true);
+    expect(isFromDashboard(req('GET', { 'sec-fetch-site': 'cross-site' }), { typed: true, allowed })).toBe(
+      false,
+    );
+    expect(isFromDashboard(req('GET', { origin: 'http://localhost:3000' }), { typed: true, allowed })).toBe(
+      true,
+    );
     expect(isSameOrigin(req('POST', { 'sec-fetch-site': 'none' }), allowed)).toBe(false);
   });
 });

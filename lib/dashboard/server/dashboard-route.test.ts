@@ -82,7 +82,10 @@ describe('dashboard routes', () => {
 
   it('refuse a GET another site caused', async () => {
     const get = (site: string) =>
-      echo(new Request(`${ORIGIN}/api/x`, { headers: { host: '127.0.0.1:3000', 'sec-fetch-site': site } }), ctx);
+      echo(
+        new Request(`${ORIGIN}/api/x`, { headers: { host: '127.0.0.1:3000', 'sec-fetch-site': site } }),
+        ctx,
+      );
     expect((await get('cross-site')).status).toBe(403);
     expect((await get('same-site')).status).toBe(403);
     expect((await get('same-origin')).status).toBe(200);

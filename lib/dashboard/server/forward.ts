@@ -32,7 +32,11 @@ export async function forwardToUpstream(req: Request, segments: string[]): Promi
   if (!ALLOWED.test(subpath))
     return fail(404, 'Not found', `no upstream path '/${subpath}' is exposed to the dashboard`);
   if (hasSideEffect(req.method, new URL(req.url).searchParams) && !isFromDashboard(req, { typed: true })) {
-    return fail(403, 'Cross-site request refused', 'requests with a side effect must come from the dashboard itself');
+    return fail(
+      403,
+      'Cross-site request refused',
+      'requests with a side effect must come from the dashboard itself',
+    );
   }
   const upstream = await resolveUpstream();
   const target = new URL(`${upstream.url.replace(/\/+$/, '')}/${subpath}${new URL(req.url).search}`);

@@ -22,7 +22,10 @@ export function isCrossSite(req: Request): boolean {
  */
 export function isFromDashboard(
   req: Request,
-  { typed = false, allowed = dashboardAllowedHosts() }: { typed?: boolean; allowed?: ReadonlySet<string> } = {},
+  {
+    typed = false,
+    allowed = dashboardAllowedHosts(),
+  }: { typed?: boolean; allowed?: ReadonlySet<string> } = {},
 ): boolean {
   const site = req.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return false;

@@ -24,7 +24,8 @@ export function mintSessionToken(key: Buffer, ttlS: number, now: number): Sessio
 /** The session id when the token is well-formed, signed with `key` and not expired; otherwise null. */
 export function readSessionToken(key: Buffer, value: string | undefined, now: number): string | null {
   const [id, exp, sig, extra] = (value ?? '').split('.');
-  if (!id || !exp || !sig || extra !== undefined || !/^\d+$/.test(exp) || Number(exp) * 1000 <= now) return null;
+  if (!id || !exp || !sig || extra !== undefined || !/^\d+$/.test(exp) || Number(exp) * 1000 <= now)
+    return null;
   const expected = Buffer.from(sign(key, `${id}.${exp}`));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;

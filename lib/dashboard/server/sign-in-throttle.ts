@@ -41,7 +41,8 @@ export function recordFailure(client: string, now = Date.now()): void {
   if (now - e.lastFailure > FORGET_AFTER_MS) e.failures = 0;
   e.failures += 1;
   e.lastFailure = now;
-  if (e.failures > FREE_ATTEMPTS) e.lockedUntil = now + Math.min(MAX_WAIT_MS, 1000 * 2 ** (e.failures - FREE_ATTEMPTS - 1));
+  if (e.failures > FREE_ATTEMPTS)
+    e.lockedUntil = now + Math.min(MAX_WAIT_MS, 1000 * 2 ** (e.failures - FREE_ATTEMPTS - 1));
   entries.delete(client);
   entries.set(client, e);
 }

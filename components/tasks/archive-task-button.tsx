@@ -1,0 +1,86 @@
+'use client';
+import { Archive, ArchiveRestore } from 'lucide-react';
+import { useRef } from 'react';
+import { errorMessage } from '@/lib/dashboard/api-error';
+import { useArchiveTask } from '@/lib/dashboard/hooks/use-task-shaping';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+
+/** Restore at once (nothing is lost either way); archive behind a dialog that says what is kept. */
+export function ArchiveTaskButton({
+  taskId,
+  name,
+  archived,
+  size = 'md',
+}: {
+  taskId: string;
+  name: string;
+  archived: boolean;
+  size?: 'sm' | 'md';
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const action = useArchiveTask(taskId);
+  const toast = useToast();
+  const run = (what: 'archive' | 'restore') =>
+    action.mutate(what, {
+      onSuccess: () => {
+        dialog.current?.close();
+        toast({
+          tone: 'success',
+          title: what === 'archive' ? `Archived “${name}”` : `Restored “${name}”`,
+          description:
+            what === 'archive'
+              ? 'It is hidden from the task list and new batches; find it under Archived.'
+              : 'It is back in the task list and can run new batches.',
+        });
+      },
+      onError: (err) =>
+        toast({
+          tone: 'error',
+          title: what === 'archive' ? 'Could not archive the task' : 'Could not restore the task',
+          description: errorMessage(err),
+        }),
+    });
+
+  if (archived)
+    return (
+      <Button
+        size={size}
+        variant="secondary"
+        onClick={() => run('restore')}
+        isLoading={action.isPending}
+        aria-label={size === 'sm' ? `Restore ${name}` : undefined}
+      >
+        <ArchiveRestore aria-hidden className="size-4" /> Restore
+      </Button>
+    );
+  return (
+    <>
+      <Button size={size} variant="secondary" onClick={() => dialog.current?.showModal()}>
+        <Archive aria-hidden className="size-4" /> Archive
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="archive-title"
+        aria-describedby="archive-body"
+        className="m-auto w-[28rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <h2 id="archive-title" className="text-base font-semibold">
+          Archive “{name}”?
+        </h2>
+        <p id="archive-body" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          It leaves the task list and can no longer be chosen for new batches. Its runs and batches are kept,
+          and you can restore it from the Archived view at any time.
+        </p>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => dialog.current?.close()}>
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={() => run('archive')} isLoading={action.isPending}>
+            <Archive aria-hidden className="size-4" /> Archive task
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}
