@@ -14,7 +14,9 @@ const CONTEXT_WORDS = new Set(
   (
     'company business organization organisation firm page it them everything anything stuff thing information info ' +
     'data detail result field output value following below above item entry website site homepage domain url web ' +
-    'internet online'
+    'internet online task tool script scraper agent workflow ' +
+    // Verbs left over from how the task should work ("the task who goes to the website"), never a field.
+    'check checks go goes visit visits look looks search searches open opens crawl crawls browse browses'
   ).split(' '),
 );
 

@@ -48,6 +48,18 @@ describe('planFromDescription: header names, types and formats', () => {
     ['How much does the basic plan cost per month?', ['basic_plan_monthly_price:money']],
     ['Is the product in stock, and what does it cost?', ['in_stock:boolean', 'price:money']],
     ['Tell me how much shipping costs', ['shipping_cost:money']],
+    [
+      'contact email and phone number, the phone number in international format',
+      ['email:email', 'phone:phone fmt=international format'],
+    ],
+    [
+      'the title of the article and the publication date in the format YYYY-MM-DD',
+      ['title:string', 'publish_date:date fmt=YYYY-MM-DD'],
+    ],
+    [
+      'I need a task that goes to the website of each company and finds the CEO and the number of employees',
+      ['ceo_name:string', 'employee_count:number'],
+    ],
     ["What's their email and phone?", ['email:email', 'phone:phone']],
     ['contact email + phone number', ['email:email', 'phone:phone']],
     ['What year was the company founded?', ['founded_year:number']],
@@ -138,6 +150,25 @@ describe('planFromDescription: rows and page-level fields together', () => {
   it('reads a type word and guidance in one aside', () => {
     const d = plan('Return the product name and price (as a number, no currency) for each product');
     expect(shape(d)).toEqual(['name:string', 'price:number fmt=no currency']);
+  });
+
+  it.each([
+    [
+      'go to the careers page and list each job opening: job title, location, publication date',
+      ['job_title:string', 'location:string', 'posted_date:date'],
+    ],
+    [
+      'list all stores with their address and their opening hours',
+      ['address:string', 'opening_hours:string'],
+    ],
+    [
+      'the contact email for applications and each job opening with their title',
+      ['title:string', 'application_email:email @task'],
+    ],
+  ])('list: %s', (description, expected) => {
+    const d = plan(description);
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual(expected);
   });
 
   it('keeps guidance written after the item with the columns', () => {

@@ -114,7 +114,13 @@ function keepUseful(
   const out: PlannedOutput[] = [];
   for (const p of planned) {
     const name = p.output.name;
-    if (seen.has(name)) continue;
+    if (seen.has(name)) {
+      // "email and phone, the phone in international format": the repeat adds guidance.
+      const kept = out.find((q) => q.output.name === name);
+      if (kept && p.output.format && !kept.output.format)
+        kept.output = { ...kept.output, format: p.output.format };
+      continue;
+    }
     if (inputs.some((i) => i.name === name)) continue;
     const once = !list || p.output.scope === 'task';
     if (once && hasUrlInput && (name === 'url' || lookupField(name)?.name === 'website')) continue;

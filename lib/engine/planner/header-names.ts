@@ -44,6 +44,9 @@ const FILLER = new Set([
   'correct', 'relevant', 'respective', 'corresponding', 'approximate', 'estimated',
 ]);
 
+// Modifiers that only say "the usual one": dropped when an owner says which one ("for applications").
+const GENERIC = new Set(['contact', 'main', 'general', 'primary', 'official', 'default', 'standard']);
+
 const PREPOSITIONS = new Set(
   'of in on at for from by with about per to into within across over under via'.split(' '),
 );
@@ -112,7 +115,10 @@ function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean
   const forAt = tokens.indexOf('for');
   if (forAt > 0 && tokens.length - forAt - 1 <= 2 && forAt <= 2) {
     const owner = tokens.slice(forAt + 1);
-    if (owner.every((w) => !PREPOSITIONS.has(w))) return [...singularAll(owner), ...tokens.slice(0, forAt)];
+    // "contact email for applications" → "application email": the owner says more than "contact".
+    const head = tokens.slice(0, forAt);
+    const specific = head.length > 1 ? head.filter((w, i) => i === head.length - 1 || !GENERIC.has(w)) : head;
+    if (owner.every((w) => !PREPOSITIONS.has(w))) return [...singularAll(owner), ...specific];
   }
   return tokens;
 }

@@ -49,6 +49,11 @@ const HEADING = new RegExp(
   `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
+// "list each job opening: title, location", "extract every product - name, price".
+const VERB_EACH = new RegExp(
+  `^(.*?)\\b${LIST_VERBS}\\s+(?:each|every|all(?:\\s+of)?(?:\\s+the)?|the)\\s+${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  'i',
+);
 const ROW_PER = new RegExp(
   `^(.*?)\\bone\\s+row\\s+(?:per|for\\s+each|for\\s+every)\\s+${ITEM}\\s*(?:[,:]\\s*|\\s+(?:with|including|showing)\\s+|$)(.*)$`,
   'i',
@@ -126,6 +131,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         prefix: m[1] ?? '',
       };
   }
+  const each = VERB_EACH.exec(sentence);
+  if (each?.[2] && each[3]) {
+    const item = listItem(each[2], true);
+    if (item) return { item, columns: each[3], addName: false, prefix: each[1] ?? '' };
+  }
   const heading = HEADING.exec(sentence);
   if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {
     const last = words(heading[1]).at(-1) ?? '';
@@ -160,6 +170,8 @@ export function detectListShape(text: string): ListShape | undefined {
   return undefined;
 }
 
+const IDENTIFYING = new Set(['name', 'title', 'job_title', 'address', 'url', 'email', 'website']);
+
 const OWNED = /^(?:the\s+|their\s+|its\s+|a\s+|an\s+)?([a-z][a-z-]*)['’]s\s+/i;
 
 /**
@@ -183,10 +195,9 @@ export function planColumns(
       planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
     }
   }
-  // "all products with their prices": rows need something naming the item too.
-  const named = planned.some(
-    (p) => ['name', 'title'].includes(p.output.name) || p.output.name.endsWith('_name'),
-  );
+  // "all products with their prices": rows need something naming the item too; an address, a
+  // title or a link already tells the rows apart ("all stores with their address and hours").
+  const named = planned.some((p) => IDENTIFYING.has(p.output.name) || p.output.name.endsWith('_name'));
   if (addName && !named) planned.unshift(...planPhrase('name', { ...ctx, allowCustom: true }));
   return planned;
 }
