@@ -48,6 +48,10 @@ describe('planFromDescription: header names, types and formats', () => {
     ['How much does the basic plan cost per month?', ['basic_plan_monthly_price:money']],
     ['Is the product in stock, and what does it cost?', ['in_stock:boolean', 'price:money']],
     ['Tell me how much shipping costs', ['shipping_cost:money']],
+    ['Is the company B Corp certified?', ['is_b_corp_certified:boolean']],
+    ['Return the revenue as a plain number', ['revenue:number']],
+    ['Founded year as a four-digit number', ['founded_year:number']],
+    ['How old is the company?', ['founded_year:number']],
     [
       'contact email and phone number, the phone number in international format',
       ['email:email', 'phone:phone fmt=international format'],
@@ -165,6 +169,9 @@ describe('planFromDescription: rows and page-level fields together', () => {
       'the contact email for applications and each job opening with their title',
       ['title:string', 'application_email:email @task'],
     ],
+    ['Pricing plans and their monthly prices', ['name:string', 'monthly_price:money']],
+    ["Get every team member's name and position", ['name:string', 'job_title:string']],
+    ['One row per location with address and phone', ['address:string', 'phone:phone']],
   ])('list: %s', (description, expected) => {
     const d = plan(description);
     expect(d.list).toBe(true);

@@ -41,9 +41,12 @@ const ALL_WITH = new RegExp(
   'i',
 );
 const VERB_WITH = new RegExp(
-  `^(.*?)\\b(?:list|scrape|extract|collect|return|capture)\\s+(?:the\\s+|their\\s+|its\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
+  `^(.*?)\\b(?:list|scrape|extract|collect|return|capture|get|find|grab|pull|fetch|give(?:\\s+me)?|show)\\s+(?:the\\s+|their\\s+|its\\s+|all\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
   'i',
 );
+// "Pricing plans and their monthly prices" (no verb), "each product's name and price".
+const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
+const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
 const HEADING = new RegExp(
   `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
@@ -68,7 +71,7 @@ const PER_INPUT = new Set(
 const URLISH = new Set(['url', 'link', 'website', 'domain', 'site', 'homepage']);
 
 /** The singular item noun, or undefined when the phrase is not a plausible row item. */
-export function listItem(raw: string, rowsFollow = false): string | undefined {
+export function listItem(raw: string, rowsFollow = false, explicitRows = false): string | undefined {
   const text = cleanItem(raw).text;
   const tokens = words(text);
   if (tokens.length === 0 || tokens.length > 4) return undefined;
@@ -81,7 +84,10 @@ export function listItem(raw: string, rowsFollow = false): string | undefined {
   const last = tokens[tokens.length - 1] ?? '';
   const plural = singular(last) !== last;
   const known = lookupField(text);
-  if (known && (known.group === 'social' || (known.type !== 'list' && !(plural && rowsFollow))))
+  if (
+    known &&
+    (known.group === 'social' || (known.type !== 'list' && !((plural || explicitRows) && rowsFollow)))
+  )
     return undefined;
   return [...tokens.slice(0, -1), singular(tokens[tokens.length - 1] ?? '')].join(' ');
 }
@@ -131,6 +137,17 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         prefix: m[1] ?? '',
       };
   }
+  const their = THEIR_PLURAL.exec(sentence);
+  if (their?.[1] && their[4]) {
+    const last = words(their[1]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(their[1], true) : undefined;
+    if (item) return { item, columns: their[4], addName: true, prefix: '' };
+  }
+  const owns = EACH_OWNS.exec(sentence);
+  if (owns?.[2] && owns[3]) {
+    const item = listItem(owns[2], true, true);
+    if (item) return { item, columns: owns[3], addName: false, prefix: owns[1] ?? '' };
+  }
   const each = VERB_EACH.exec(sentence);
   if (each?.[2] && each[3]) {
     const item = listItem(each[2], true);
@@ -144,7 +161,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   }
   const row = ROW_PER.exec(sentence);
   if (row?.[2]) {
-    const item = listItem(row[2]);
+    const item = listItem(row[2], true, true);
     if (item) return { item, columns: row[3] ?? '', addName: false, prefix: row[1] ?? '' };
   }
   return undefined;
@@ -190,7 +207,8 @@ export function planColumns(
   for (const item of attachFormatItems(splitEnumeration(columns))) {
     const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
     const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
-    for (const p of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+    for (const planned1 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+      const p = once ? planned1 : oneValue(planned1);
       if (planned.some((q) => q.output.name === p.output.name)) continue;
       planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
     }
@@ -200,6 +218,15 @@ export function planColumns(
   const named = planned.some((p) => IDENTIFYING.has(p.output.name) || p.output.name.endsWith('_name'));
   if (addName && !named) planned.unshift(...planPhrase('name', { ...ctx, allowCustom: true }));
   return planned;
+}
+
+/** "plans and their monthly prices": each row has one monthly price, so the column is singular. */
+function oneValue(p: PlannedOutput): PlannedOutput {
+  if (p.output.type === 'list' || lookupField(p.output.name)) return p;
+  const parts = p.output.name.split('_');
+  const last = parts[parts.length - 1] ?? '';
+  if (singular(last) === last) return p;
+  return { ...p, output: { ...p.output, name: [...parts.slice(0, -1), singular(last)].join('_') } };
 }
 
 /**

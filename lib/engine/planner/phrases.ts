@@ -153,7 +153,7 @@ const DONE_BY =
 const PAGE_REGION =
   /\s+(?:in|on|at|from)\s+(?:the\s+)?(?:footer|header|navigation|nav|menu|sidebar|top|bottom)\b.*$/i;
 const TYPE_SUFFIX = new RegExp(
-  `(?<!such)\\s+as\\s+(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field|type))?$`,
+  `(?<!such)\\s+as\\s+(?:an?\\s+)?(?:(?:plain|simple|single|raw|pure|bare|whole|four-digit|\\d+-digit|comma-separated|separate)\\s+)*(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field|type))?$`,
   'i',
 );
 
@@ -331,5 +331,6 @@ export function isMeaningfulWord(word: string): boolean {
 
 /** A token that may appear in a field name: a word, a filler word, or a number ("SOC 2"). */
 export function isAcceptableToken(word: string): boolean {
-  return isMeaningfulWord(word) || STOP_WORDS.has(word) || /^\d+$/.test(word);
+  // Single letters appear in names such as "B Corp" and "Series A".
+  return isMeaningfulWord(word) || STOP_WORDS.has(word) || /^\d+$/.test(word) || /^[a-z]$/.test(word);
 }

@@ -19,7 +19,7 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
     ['industry', 'sector', 'vertical', 'industry sector', 'business sector', 'market', 'line of business', 'business category'],
     'Industry or sector', 'What industry or sector does {the} operate in?'),
   field('founded_year', 'number', 'founded year', 'company',
-    ['founded', 'founded year', 'year founded', 'founding year', 'founding date', 'year established', 'established', 'established year', 'year of establishment', 'incorporation year', 'year incorporated', 'founded in', 'when founded', 'inception', 'date founded', 'foundation year', 'year of founding', 'founding', 'year of incorporation'],
+    ['founded', 'founded year', 'year founded', 'founding year', 'founding date', 'year established', 'established', 'established year', 'year of establishment', 'incorporation year', 'year incorporated', 'founded in', 'when founded', 'inception', 'date founded', 'foundation year', 'year of founding', 'founding', 'year of incorporation', 'how old', 'how old is it', 'how old is the company', 'how old are they', 'company age', 'age of the company'],
     'Year {the} was founded', 'In what year was {the} founded? Give the four-digit year.'),
   field('employee_count', 'number', 'employee count', 'company',
     ['employee count', 'employee', 'number of employee', 'headcount', 'head count', 'staff count', 'number of staff', 'team size', 'company size', 'staff size', 'workforce', 'workforce size', 'how many employee', 'size of team', 'employee number', 'number of people employed', 'number of people', 'number of people working', 'number of staff member', 'number of worker'],
