@@ -52,6 +52,8 @@ describe('planFromDescription: header names, types and formats', () => {
     ['Return the revenue as a plain number', ['revenue:number']],
     ['Founded year as a four-digit number', ['founded_year:number']],
     ['How old is the company?', ['founded_year:number']],
+    ['Get the monthly and annual price', ['monthly_price:money', 'annual_price:money']],
+    ['The annual revenue in millions of euros', ['revenue:money fmt=millions of euros']],
     [
       'contact email and phone number, the phone number in international format',
       ['email:email', 'phone:phone fmt=international format'],
@@ -172,6 +174,10 @@ describe('planFromDescription: rows and page-level fields together', () => {
     ['Pricing plans and their monthly prices', ['name:string', 'monthly_price:money']],
     ["Get every team member's name and position", ['name:string', 'job_title:string']],
     ['One row per location with address and phone', ['address:string', 'phone:phone']],
+    [
+      'Get the event name, the venue, and a list of all talks with title and speaker',
+      ['title:string', 'speaker:string', 'event_name:string @task', 'venue:string @task'],
+    ],
   ])('list: %s', (description, expected) => {
     const d = plan(description);
     expect(d.list).toBe(true);

@@ -9,7 +9,7 @@ import { attachFormatItems } from './format-words';
 import { contextSuffix, detectInputs } from './inputs';
 import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
-import { splitEnumeration, splitSentenceLines } from './phrases';
+import { shareNouns, splitEnumeration, splitSentenceLines } from './phrases';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
@@ -53,7 +53,7 @@ export function planFromDescription(description: string): Finalised {
   );
   for (const sentence of sentences) {
     for (const object of extractionObjects(sentence.text)) {
-      const items = attachFormatItems(splitEnumeration(object.text));
+      const items = shareNouns(attachFormatItems(splitEnumeration(object.text)));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
         shape && !asksPerRow(item, shape.item) ? pageCtx : ctx;

@@ -5,7 +5,14 @@
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
-import { cleanItem, isAcceptableToken, splitEnumeration, splitSentences, STOP_WORDS } from './phrases';
+import {
+  cleanItem,
+  isAcceptableToken,
+  shareNouns,
+  splitEnumeration,
+  splitSentences,
+  STOP_WORDS,
+} from './phrases';
 import { lookupBundle, lookupField } from './vocabulary';
 
 export interface ListShape {
@@ -120,7 +127,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   const trailing = TRAILING_EACH.exec(sentence);
   if (trailing?.[2] && trailing[3]) {
     // "the price of each plan as a number": the guidance after the item belongs to the columns.
-    const guidance = /\s+(?:as|in|with|without|formatted|using)\s+.*$/i.exec(trailing[3]);
+    const guidance = /\s+(?:as|in|without|formatted|using)\s+.*$/i.exec(trailing[3]);
     const item = listItem(guidance ? trailing[3].slice(0, guidance.index) : trailing[3]);
     const columns = `${trailing[2]}${guidance?.[0] ?? ''}`;
     if (item) return { item, columns, addName: false, prefix: trailing[1] ?? '' };
@@ -204,7 +211,7 @@ export function planColumns(
 ): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
   const rowNoun = words(ctx.subject.noun).at(-1) ?? '';
-  for (const item of attachFormatItems(splitEnumeration(columns))) {
+  for (const item of shareNouns(attachFormatItems(splitEnumeration(columns)))) {
     const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
     const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
     for (const planned1 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {

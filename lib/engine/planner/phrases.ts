@@ -90,6 +90,26 @@ export function splitEnumeration(text: string): string[] {
     .filter((p) => p.length > 0);
 }
 
+// Modifiers that share the noun after them: "the monthly and annual price" is two prices.
+// prettier-ignore
+const SHARED_MODIFIERS = new Set([
+  'monthly', 'annual', 'yearly', 'weekly', 'daily', 'hourly', 'minimum', 'maximum', 'min', 'max', 'lowest', 'highest',
+  'first', 'last', 'start', 'end', 'opening', 'closing', 'current', 'previous', 'net', 'gross', 'home', 'work',
+]);
+
+/** "monthly", "annual price" → "monthly price", "annual price". */
+export function shareNouns(items: readonly string[]): string[] {
+  const out = [...items];
+  for (let i = out.length - 2; i >= 0; i -= 1) {
+    const here = (out[i] ?? '').trim().replace(/^(?:the|a|an|their|its)\s+/i, '');
+    const next = (out[i + 1] ?? '').trim().split(/\s+/);
+    if (!SHARED_MODIFIERS.has(here.toLowerCase()) || next.length < 2) continue;
+    if (!SHARED_MODIFIERS.has((next[next.length - 2] ?? '').toLowerCase())) continue;
+    out[i] = `${out[i]} ${next[next.length - 1] ?? ''}`;
+  }
+  return out;
+}
+
 /** Removes one pair of surrounding quotes or backticks. */
 export function unquote(text: string): string {
   const t = text.trim();
