@@ -52,6 +52,8 @@ describe('planFromDescription: header names, types and formats', () => {
     ['Return the revenue as a plain number', ['revenue:number']],
     ['Founded year as a four-digit number', ['founded_year:number']],
     ['How old is the company?', ['founded_year:number']],
+    ['Fields: email, phone, address', ['email:email', 'phone:phone', 'address:string']],
+    ['What does the company sell?', ['products:list']],
     ['Get the monthly and annual price', ['monthly_price:money', 'annual_price:money']],
     ['The annual revenue in millions of euros', ['revenue:money fmt=millions of euros']],
     [
@@ -172,6 +174,8 @@ describe('planFromDescription: rows and page-level fields together', () => {
       ['title:string', 'application_email:email @task'],
     ],
     ['Pricing plans and their monthly prices', ['name:string', 'monthly_price:money']],
+    ['name, price, url for every product', ['name:string', 'price:money', 'url:url']],
+    ['a table of products (name, price, link)', ['name:string', 'price:money', 'url:url']],
     ["Get every team member's name and position", ['name:string', 'job_title:string']],
     ['One row per location with address and phone', ['address:string', 'phone:phone']],
     [

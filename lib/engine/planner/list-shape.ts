@@ -52,6 +52,11 @@ const VERB_WITH = new RegExp(
   'i',
 );
 // "Pricing plans and their monthly prices" (no verb), "each product's name and price".
+// "a table of products (name, price, link)".
+const PAREN_COLUMNS = new RegExp(
+  `^(.*?)\\b(?:(?:an?\\s+)?(?:table|list|spreadsheet)\\s+of\\s+)?(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*$`,
+  'i',
+);
 const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
 const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
@@ -75,6 +80,11 @@ const PER_INPUT = new Set(
     ' ',
   ),
 );
+const META = new Set(
+  'field column output value attribute property detail thing need requirement info information data point result'.split(
+    ' ',
+  ),
+);
 const URLISH = new Set(['url', 'link', 'website', 'domain', 'site', 'homepage']);
 
 /** The singular item noun, or undefined when the phrase is not a plausible row item. */
@@ -84,6 +94,8 @@ export function listItem(raw: string, rowsFollow = false, explicitRows = false):
   if (tokens.length === 0 || tokens.length > 4) return undefined;
   if (!tokens.every(isAcceptableToken)) return undefined;
   if (tokens.every((t) => PER_INPUT.has(singular(t)) || STOP_WORDS.has(t))) return undefined;
+  // "Fields: email, phone" names outputs, not rows.
+  if (META.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
   if (URLISH.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
   // "all contact details including email" names fields, not rows.
   if (lookupBundle(text)) return undefined;
@@ -118,7 +130,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         : '';
       const prefix = sentence.slice(0, forEach.index);
       // "Extract name, price and SKU for each product on the page": the columns come first.
-      if (!columns.trim() && LEADING_VERB.test(prefix.trim())) {
+      if (!columns.trim() && (LEADING_VERB.test(prefix.trim()) || splitEnumeration(prefix).length > 1)) {
         return { item, columns: prefix.trim().replace(LEADING_VERB, ''), addName: false, prefix: '' };
       }
       return { item, columns, addName: false, prefix };
@@ -143,6 +155,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         addName: /^(?:and|plus)\b/i.test(m[3]) || /^(?:their|its)\b/i.test(m[4]),
         prefix: m[1] ?? '',
       };
+  }
+  const paren = PAREN_COLUMNS.exec(sentence);
+  if (paren?.[2] && paren[3] && splitEnumeration(paren[3]).length >= 2) {
+    const last = words(paren[2]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(paren[2], true) : undefined;
+    if (item) return { item, columns: paren[3], addName: false, prefix: paren[1] ?? '' };
   }
   const their = THEIR_PLURAL.exec(sentence);
   if (their?.[1] && their[4]) {

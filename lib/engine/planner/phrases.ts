@@ -78,7 +78,7 @@ export function splitEnumeration(text: string): string[] {
   }
   return guarded
     .split(
-      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s|\s\+\s)\s*/i,
+      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s|\s\+\s|\s*\|\s*)\s*/i,
     )
     .map((p) =>
       p

@@ -73,7 +73,7 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
     ['competitor', 'competition', 'rival', 'alternative', 'main competitor'],
     'Main competitors', 'Who are {poss} main competitors? List them.'),
   field('products', 'list', 'products', 'product',
-    ['product', 'product list', 'product range', 'product and service', 'offering', 'product line', 'product offering', 'what they sell', 'catalog', 'catalogue', 'product catalog', 'product portfolio'],
+    ['product', 'product list', 'product range', 'product and service', 'offering', 'product line', 'product offering', 'what they sell', 'catalog', 'catalogue', 'product catalog', 'product portfolio', 'what does the company sell', 'what do they sell', 'what it sells', 'what does it sell', 'what the company sells'],
     'Products offered', 'What products does {the} offer? List them.'),
   field('services', 'list', 'services', 'product',
     ['service', 'service offering', 'service list', 'what service they offer'],
