@@ -74,7 +74,8 @@ const PHONE_HEADS = new Set(['phone', 'telephone', 'fax', 'hotline', 'mobile', '
 export function inferType(tokens: readonly string[], all: boolean): OutputType {
   const head = singular(tokens[tokens.length - 1] ?? '');
   const before = singular(tokens[tokens.length - 2] ?? '');
-  if (EMAIL_HEADS.has(head)) return 'email';
+  if (EMAIL_HEADS.has(head) || (head === 'address' && before === 'email')) return 'email';
+  if (head === 'address' && before === 'web') return 'url';
   if (PHONE_HEADS.has(head) || (head === 'number' && PHONE_HEADS.has(before))) return 'phone';
   if (URL_HEADS.has(head)) return 'url';
   if (DATE_HEADS.has(head)) return 'date';

@@ -77,6 +77,7 @@ export function planFromDescription(description: string): Finalised {
       }
     }
   }
+  if (planned.length === 0 && !shape) planned.push(...bareFieldPhrase(rest, ctx));
   if (shape && planned.length === 0) {
     // "List all products on the page": rows with at least a name.
     planned.push(...planPhrase('name', ctx));
@@ -101,6 +102,23 @@ export function planFromDescription(description: string): Finalised {
     list: Boolean(shape),
   };
   return finalise(definition);
+}
+
+// Heads that make a bare phrase a field ("email address of the press contact"); "make it better" has none.
+const FIELD_HEADS = new Set(
+  'name email address phone number url link date year price fee cost count title location city country'.split(
+    ' ',
+  ),
+);
+
+/** A whole description that is one verb-less phrase naming a value: the phrase is the field. */
+function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
+  const sentences = splitSentenceLines(text);
+  if (sentences.length !== 1 || !sentences[0]) return [];
+  const items = splitEnumeration(sentences[0].text);
+  const planned = items.flatMap((item) => planPhrase(item, { ...ctx, allowCustom: true }));
+  const typed = planned.every((p) => FIELD_HEADS.has(p.output.name.split('_').at(-1) ?? ''));
+  return planned.length === items.length && typed ? planned : [];
 }
 
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */

@@ -70,10 +70,14 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
     ws.length > 0 &&
     ws.length <= 3 &&
     ws.every((w) => subject.has(singular(w)) || SUBJECT_NOUNS.has(singular(w)));
+  // "press contact email address" → "press contact email": "address" adds nothing after "email".
   return rewrite(
     words(phrase).filter((w) => !DETERMINERS.has(w)),
     isSubject,
-  ).join(' ');
+  )
+    .join(' ')
+    .replace(/\bemail addresses\b/g, 'emails')
+    .replace(/\bemail address\b/g, 'email');
 }
 
 function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean): string[] {
