@@ -38,6 +38,7 @@ for (const [base, third, ...others] of [
   ['serve', 'serves'],
   ['display', 'displays'],
   ['feature', 'features'],
+  ['come', 'comes'],
   ['be', 'is', 'are', 'was', 'were'],
 ] as const) {
   for (const form of [base, third, ...others]) VERBS.set(form, [base, third]);

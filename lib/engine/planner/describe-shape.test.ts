@@ -176,6 +176,10 @@ describe('planFromDescription: rows and page-level fields together', () => {
     ],
     ['Pricing plans and their monthly prices', ['name:string', 'monthly_price:money']],
     ['name, price, url for every product', ['name:string', 'price:money', 'url:url']],
+    [
+      "For every location: address, phone, opening hours. Also the company's head office email.",
+      ['address:string', 'phone:phone', 'opening_hours:string', 'head_office_email:email @task'],
+    ],
     ['a table of products (name, price, link)', ['name:string', 'price:money', 'url:url']],
     ["Get every team member's name and position", ['name:string', 'job_title:string']],
     ['One row per location with address and phone', ['address:string', 'phone:phone']],

@@ -67,6 +67,8 @@ export function planFromDescription(description: string): Finalised {
         object.explicit ||
         sentence.bullet ||
         lead ||
+        // "Also the company's head office email": a sentence that continues a request.
+        /^(?:also|plus|and\s+also|as\s+well\s+as)\b/i.test(sentence.text) ||
         knownRuns.has(sentence.semicolonRun) ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {

@@ -123,7 +123,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   if (forEach?.[1]) {
     const tail = forEach[1];
     const boundary = FOR_EACH_BOUNDARY.exec(tail);
-    const item = listItem(boundary ? tail.slice(0, boundary.index) : tail);
+    // "for every location: address, phone": with columns named, the rows are explicit.
+    const item = listItem(
+      boundary ? tail.slice(0, boundary.index) : tail,
+      Boolean(boundary),
+      Boolean(boundary),
+    );
     if (item) {
       const columns = boundary
         ? tail.slice(boundary.index + boundary[0].length).replace(LEADING_VERB, '')
