@@ -38,6 +38,7 @@ for (const [base, third, ...others] of [
   ['serve', 'serves'],
   ['display', 'displays'],
   ['feature', 'features'],
+  ['come', 'comes'],
   ['be', 'is', 'are', 'was', 'were'],
 ] as const) {
   for (const form of [base, third, ...others]) VERBS.set(form, [base, third]);
@@ -60,6 +61,8 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   const lead = m?.[1]?.toLowerCase();
   const rest = m?.[2]?.trim();
   if (!lead || !rest) return undefined;
+  // "Can you help me?" asks the assistant, not the website.
+  if (/^(?:you|i|we|u)\b/i.test(rest)) return undefined;
   const tokens = rest.split(/\s+/);
 
   let verbAt = -1;

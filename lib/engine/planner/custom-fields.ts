@@ -14,7 +14,9 @@ const CONTEXT_WORDS = new Set(
   (
     'company business organization organisation firm page it them everything anything stuff thing information info ' +
     'data detail result field output value following below above item entry website site homepage domain url web ' +
-    'internet online'
+    'internet online task tool script scraper agent workflow ' +
+    // Verbs left over from how the task should work ("the task who goes to the website"), never a field.
+    'check checks go goes visit visits look looks search searches open opens crawl crawls browse browses'
   ).split(' '),
 );
 
@@ -72,7 +74,8 @@ const PHONE_HEADS = new Set(['phone', 'telephone', 'fax', 'hotline', 'mobile', '
 export function inferType(tokens: readonly string[], all: boolean): OutputType {
   const head = singular(tokens[tokens.length - 1] ?? '');
   const before = singular(tokens[tokens.length - 2] ?? '');
-  if (EMAIL_HEADS.has(head)) return 'email';
+  if (EMAIL_HEADS.has(head) || (head === 'address' && before === 'email')) return 'email';
+  if (head === 'address' && before === 'web') return 'url';
   if (PHONE_HEADS.has(head) || (head === 'number' && PHONE_HEADS.has(before))) return 'phone';
   if (URL_HEADS.has(head)) return 'url';
   if (DATE_HEADS.has(head)) return 'date';

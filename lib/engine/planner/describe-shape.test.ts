@@ -41,13 +41,34 @@ describe('planFromDescription: header names, types and formats', () => {
     ['Does the privacy policy mention GDPR?', ['mentions_gdpr:boolean']],
     ['Which payment methods do they accept?', ['payment_methods:list']],
     ['Which countries does the company ship to?', ['countries:list']],
-    ['Find all email addresses', ['email_addresses:list items=email']],
+    ['Find all email addresses', ['emails:list items=email']],
+    ['email address of the press contact', ['press_contact_email:email']],
     ['Get me their emial and phone nubmer', ['email:email', 'phone:phone']],
     ['Find the main topic of the article, as one short phrase', ['main_topic:string fmt=one short phrase']],
     ['Return the number of pages and the publisher', ['page_count:number', 'publisher:string']],
     ['How much does the basic plan cost per month?', ['basic_plan_monthly_price:money']],
     ['Is the product in stock, and what does it cost?', ['in_stock:boolean', 'price:money']],
     ['Tell me how much shipping costs', ['shipping_cost:money']],
+    ['Is the company B Corp certified?', ['is_b_corp_certified:boolean']],
+    ['Return the revenue as a plain number', ['revenue:number']],
+    ['Founded year as a four-digit number', ['founded_year:number']],
+    ['How old is the company?', ['founded_year:number']],
+    ['Fields: email, phone, address', ['email:email', 'phone:phone', 'address:string']],
+    ['What does the company sell?', ['products:list']],
+    ['Get the monthly and annual price', ['monthly_price:money', 'annual_price:money']],
+    ['The annual revenue in millions of euros', ['revenue:money fmt=millions of euros']],
+    [
+      'contact email and phone number, the phone number in international format',
+      ['email:email', 'phone:phone fmt=international format'],
+    ],
+    [
+      'the title of the article and the publication date in the format YYYY-MM-DD',
+      ['title:string', 'publish_date:date fmt=YYYY-MM-DD'],
+    ],
+    [
+      'I need a task that goes to the website of each company and finds the CEO and the number of employees',
+      ['ceo_name:string', 'employee_count:number'],
+    ],
     ["What's their email and phone?", ['email:email', 'phone:phone']],
     ['contact email + phone number', ['email:email', 'phone:phone']],
     ['What year was the company founded?', ['founded_year:number']],
@@ -138,6 +159,38 @@ describe('planFromDescription: rows and page-level fields together', () => {
   it('reads a type word and guidance in one aside', () => {
     const d = plan('Return the product name and price (as a number, no currency) for each product');
     expect(shape(d)).toEqual(['name:string', 'price:number fmt=no currency']);
+  });
+
+  it.each([
+    [
+      'go to the careers page and list each job opening: job title, location, publication date',
+      ['job_title:string', 'location:string', 'posted_date:date'],
+    ],
+    [
+      'list all stores with their address and their opening hours',
+      ['address:string', 'opening_hours:string'],
+    ],
+    [
+      'the contact email for applications and each job opening with their title',
+      ['title:string', 'application_email:email @task'],
+    ],
+    ['Pricing plans and their monthly prices', ['name:string', 'monthly_price:money']],
+    ['name, price, url for every product', ['name:string', 'price:money', 'url:url']],
+    [
+      "For every location: address, phone, opening hours. Also the company's head office email.",
+      ['address:string', 'phone:phone', 'opening_hours:string', 'head_office_email:email @task'],
+    ],
+    ['a table of products (name, price, link)', ['name:string', 'price:money', 'url:url']],
+    ["Get every team member's name and position", ['name:string', 'job_title:string']],
+    ['One row per location with address and phone', ['address:string', 'phone:phone']],
+    [
+      'Get the event name, the venue, and a list of all talks with title and speaker',
+      ['title:string', 'speaker:string', 'event_name:string @task', 'venue:string @task'],
+    ],
+  ])('list: %s', (description, expected) => {
+    const d = plan(description);
+    expect(d.list).toBe(true);
+    expect(shape(d)).toEqual(expected);
   });
 
   it('keeps guidance written after the item with the columns', () => {

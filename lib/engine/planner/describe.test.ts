@@ -266,6 +266,7 @@ const REFUSED: Array<{ description: string; message: RegExp }> = [
   { description: 'the and of a to', message: /Nothing to extract/ },
   { description: 'Find everything about the company', message: /Nothing to extract/ },
   { description: 'Hello, how are you today?', message: /Nothing to extract/ },
+  { description: 'Can you help me?', message: /Nothing to extract/ },
   { description: 'Visit the website', message: /Nothing to extract/ },
   { description: 'Extract all information', message: /Nothing to extract/ },
   {

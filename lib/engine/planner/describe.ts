@@ -9,7 +9,7 @@ import { attachFormatItems } from './format-words';
 import { contextSuffix, detectInputs } from './inputs';
 import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
-import { splitEnumeration, splitSentenceLines } from './phrases';
+import { shareNouns, splitEnumeration, splitSentenceLines } from './phrases';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
@@ -53,7 +53,7 @@ export function planFromDescription(description: string): Finalised {
   );
   for (const sentence of sentences) {
     for (const object of extractionObjects(sentence.text)) {
-      const items = attachFormatItems(splitEnumeration(object.text));
+      const items = shareNouns(attachFormatItems(splitEnumeration(object.text)));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
         shape && !asksPerRow(item, shape.item) ? pageCtx : ctx;
@@ -67,6 +67,8 @@ export function planFromDescription(description: string): Finalised {
         object.explicit ||
         sentence.bullet ||
         lead ||
+        // "Also the company's head office email": a sentence that continues a request.
+        /^(?:also|plus|and\s+also|as\s+well\s+as)\b/i.test(sentence.text) ||
         knownRuns.has(sentence.semicolonRun) ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {
@@ -77,6 +79,7 @@ export function planFromDescription(description: string): Finalised {
       }
     }
   }
+  if (planned.length === 0 && !shape) planned.push(...bareFieldPhrase(rest, ctx));
   if (shape && planned.length === 0) {
     // "List all products on the page": rows with at least a name.
     planned.push(...planPhrase('name', ctx));
@@ -103,6 +106,23 @@ export function planFromDescription(description: string): Finalised {
   return finalise(definition);
 }
 
+// Heads that make a bare phrase a field ("email address of the press contact"); "make it better" has none.
+const FIELD_HEADS = new Set(
+  'name email address phone number url link date year price fee cost count title location city country'.split(
+    ' ',
+  ),
+);
+
+/** A whole description that is one verb-less phrase naming a value: the phrase is the field. */
+function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
+  const sentences = splitSentenceLines(text);
+  if (sentences.length !== 1 || !sentences[0]) return [];
+  const items = splitEnumeration(sentences[0].text);
+  const planned = items.flatMap((item) => planPhrase(item, { ...ctx, allowCustom: true }));
+  const typed = planned.every((p) => FIELD_HEADS.has(p.output.name.split('_').at(-1) ?? ''));
+  return planned.length === items.length && typed ? planned : [];
+}
+
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */
 function keepUseful(
   planned: readonly PlannedOutput[],
@@ -114,7 +134,13 @@ function keepUseful(
   const out: PlannedOutput[] = [];
   for (const p of planned) {
     const name = p.output.name;
-    if (seen.has(name)) continue;
+    if (seen.has(name)) {
+      // "email and phone, the phone in international format": the repeat adds guidance.
+      const kept = out.find((q) => q.output.name === name);
+      if (kept && p.output.format && !kept.output.format)
+        kept.output = { ...kept.output, format: p.output.format };
+      continue;
+    }
     if (inputs.some((i) => i.name === name)) continue;
     const once = !list || p.output.scope === 'task';
     if (once && hasUrlInput && (name === 'url' || lookupField(name)?.name === 'website')) continue;

@@ -22,11 +22,12 @@ const ALL_VERBS = [...EXTRACT_VERBS, ...NAV_VERBS].sort((a, b) => b.length - a.l
 // "return policy", "list price", "search engine": the verb is really part of a noun.
 const NOUN_COMPOUND =
   '(?!\\s+(?:polic(?:y|ies)|prices?|of\\b|label|dates?|times?|engines?|results?|requests?|department|team|shipping|address|rates?|window|and\\s+development|papers?|case|info\\b))';
-const VERB_RE = new RegExp(`\\b(${ALL_VERBS.map(escape).join('|')})\\b${NOUN_COMPOUND}`, 'gi');
+// "a task that finds the CEO", "goes to the site": third-person forms count too (single words only).
+const VERB_RE = new RegExp(`\\b(${ALL_VERBS.map(escape).join('|')})((?:e?s)?)\\b${NOUN_COMPOUND}`, 'gi');
 
 // A verb counts when it starts a clause: after punctuation or these words.
 const CLAUSE_STARTERS = new Set(
-  'and then also please to i we you can could should must will would just or me let lets kindly first next finally'.split(
+  'and then also please to i we you can could should must will would just or me let lets kindly first next finally that which who'.split(
     ' ',
   ),
 );
@@ -44,6 +45,7 @@ function verbHits(sentence: string): VerbHit[] {
     const prev = /(\S+)$/.exec(before)?.[1]?.toLowerCase();
     const startsClause = prev === undefined || /[,;:.(!?]$/.test(prev) || CLAUSE_STARTERS.has(prev);
     if (!startsClause) continue;
+    if (m[2] && /\s/.test(m[1] ?? '')) continue;
     hits.push({
       verb: (m[1] ?? '').toLowerCase().replace(/\s+/g, ' '),
       start: m.index,

@@ -159,7 +159,7 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
     };
   }
   const output: TaskOutput = {
-    name: spec.name,
+    name: spec.subjectNames?.[words(subject.noun).at(-1) ?? ''] ?? spec.name,
     type: spec.type,
     description: render(spec.description, subject),
     query: render(spec.query, subject),

@@ -14,7 +14,9 @@ const FORMAT_TAILS: readonly RegExp[] = [
   // "in international format", "in E.164 format", "using the ISO 8601 standard"
   /\s+(?:in|using|with|following|per)\s+((?:the\s+|an?\s+)?[\w.+/-]+(?:\s+[\w.+/-]+){0,3}?\s+(?:format|form|notation|style|standard|convention))$/i,
   /\s+formatted\s+(?:as|like|in|using)\s+(.+)$/i,
+  /\s+(?:in|using|with|following)\s+(?:the\s+|this\s+)?(?:format|form|notation|pattern)\s+(.+)$/i,
   new RegExp(`\\s+(?:in|as)\\s+((?:${CURRENCIES}))$`, 'i'),
+  new RegExp(`\\s+in\\s+((?:thousands|millions|billions)(?:\\s+of\\s+(?:${CURRENCIES}))?)$`, 'i'),
   new RegExp(`\\s+(?:as|in)\\s+(${SHAPES}(?:\\s+or\\s+(?:less|fewer))?)$`, 'i'),
   /\s+(?:in|as)\s+((?:lower|upper|title|sentence)\s*case|iso\s*8601(?:\s+date)?|iso\s+dates?|yyyy-mm-dd|dd[./-]mm[./-]yyyy|mm[./-]dd[./-]yyyy|e\.164|24-hour\s+time|plain\s+text|a\s+percentage|percent)$/i,
   /\s+(?:with|including)\s+(?:the\s+|its\s+|their\s+)?((?:international\s+)?(?:country|area|dialling|dialing)\s+code|currency(?:\s+code|\s+symbol)?|https?|protocol)$/i,

@@ -44,6 +44,9 @@ const FILLER = new Set([
   'correct', 'relevant', 'respective', 'corresponding', 'approximate', 'estimated',
 ]);
 
+// Modifiers that only say "the usual one": dropped when an owner says which one ("for applications").
+const GENERIC = new Set(['contact', 'main', 'general', 'primary', 'official', 'default', 'standard']);
+
 const PREPOSITIONS = new Set(
   'of in on at for from by with about per to into within across over under via'.split(' '),
 );
@@ -67,10 +70,14 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
     ws.length > 0 &&
     ws.length <= 3 &&
     ws.every((w) => subject.has(singular(w)) || SUBJECT_NOUNS.has(singular(w)));
+  // "press contact email address" → "press contact email": "address" adds nothing after "email".
   return rewrite(
     words(phrase).filter((w) => !DETERMINERS.has(w)),
     isSubject,
-  ).join(' ');
+  )
+    .join(' ')
+    .replace(/\bemail addresses\b/g, 'emails')
+    .replace(/\bemail address\b/g, 'email');
 }
 
 function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean): string[] {
@@ -112,7 +119,10 @@ function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean
   const forAt = tokens.indexOf('for');
   if (forAt > 0 && tokens.length - forAt - 1 <= 2 && forAt <= 2) {
     const owner = tokens.slice(forAt + 1);
-    if (owner.every((w) => !PREPOSITIONS.has(w))) return [...singularAll(owner), ...tokens.slice(0, forAt)];
+    // "contact email for applications" → "application email": the owner says more than "contact".
+    const head = tokens.slice(0, forAt);
+    const specific = head.length > 1 ? head.filter((w, i) => i === head.length - 1 || !GENERIC.has(w)) : head;
+    if (owner.every((w) => !PREPOSITIONS.has(w))) return [...singularAll(owner), ...specific];
   }
   return tokens;
 }

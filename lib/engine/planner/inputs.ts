@@ -56,7 +56,8 @@ const CLAUSE_END = new RegExp(
   'i',
 );
 const GIVEN = /\b(?:given|provided\s+with|starting\s+(?:from|with))\s+(?:only\s+|just\s+)?(?=\S)/gi;
-const AS_INPUT = /\b(?:takes?|accepts?|uses?|receives?)\s+(.+?)\s+as\s+(?:an?\s+|its\s+|the\s+)?inputs?\b/gi;
+const AS_INPUT =
+  /\b(?:takes?|accepts?|uses?|receives?|with)\s+(.+?)\s+as\s+(?:an?\s+|its\s+|the\s+)?inputs?\b/gi;
 const NOT_AN_INPUT = /^(?:on|in|at|by|to|for|from|with|as|that|this|it|them|above|below|here|there|back)\b/i;
 const INPUTS_LINE = /^\s*inputs?\s*(?:is|are|:)\s*([^.;\n]+)[.;]?/im;
 const FOR_EACH_URL =

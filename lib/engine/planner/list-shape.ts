@@ -5,7 +5,14 @@
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
-import { cleanItem, isAcceptableToken, splitEnumeration, splitSentences, STOP_WORDS } from './phrases';
+import {
+  cleanItem,
+  isAcceptableToken,
+  shareNouns,
+  splitEnumeration,
+  splitSentences,
+  STOP_WORDS,
+} from './phrases';
 import { lookupBundle, lookupField } from './vocabulary';
 
 export interface ListShape {
@@ -41,12 +48,25 @@ const ALL_WITH = new RegExp(
   'i',
 );
 const VERB_WITH = new RegExp(
-  `^(.*?)\\b(?:list|scrape|extract|collect|return|capture)\\s+(?:the\\s+|their\\s+|its\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
+  `^(.*?)\\b(?:list|scrape|extract|collect|return|capture|get|find|grab|pull|fetch|give(?:\\s+me)?|show)\\s+(?:the\\s+|their\\s+|its\\s+|all\\s+)?${ITEM}\\s*,?\\s+${WITH}\\s+(.+)$`,
   'i',
 );
+// "Pricing plans and their monthly prices" (no verb), "each product's name and price".
+// "a table of products (name, price, link)".
+const PAREN_COLUMNS = new RegExp(
+  `^(.*?)\\b(?:(?:an?\\s+)?(?:table|list|spreadsheet)\\s+of\\s+)?(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*$`,
+  'i',
+);
+const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
+const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
 const HEADING = new RegExp(
   `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  'i',
+);
+// "list each job opening: title, location", "extract every product - name, price".
+const VERB_EACH = new RegExp(
+  `^(.*?)\\b${LIST_VERBS}\\s+(?:each|every|all(?:\\s+of)?(?:\\s+the)?|the)\\s+${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
 const ROW_PER = new RegExp(
@@ -60,15 +80,22 @@ const PER_INPUT = new Set(
     ' ',
   ),
 );
+const META = new Set(
+  'field column output value attribute property detail thing need requirement info information data point result'.split(
+    ' ',
+  ),
+);
 const URLISH = new Set(['url', 'link', 'website', 'domain', 'site', 'homepage']);
 
 /** The singular item noun, or undefined when the phrase is not a plausible row item. */
-export function listItem(raw: string, rowsFollow = false): string | undefined {
+export function listItem(raw: string, rowsFollow = false, explicitRows = false): string | undefined {
   const text = cleanItem(raw).text;
   const tokens = words(text);
   if (tokens.length === 0 || tokens.length > 4) return undefined;
   if (!tokens.every(isAcceptableToken)) return undefined;
   if (tokens.every((t) => PER_INPUT.has(singular(t)) || STOP_WORDS.has(t))) return undefined;
+  // "Fields: email, phone" names outputs, not rows.
+  if (META.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
   if (URLISH.has(singular(tokens[tokens.length - 1] ?? ''))) return undefined;
   // "all contact details including email" names fields, not rows.
   if (lookupBundle(text)) return undefined;
@@ -76,7 +103,10 @@ export function listItem(raw: string, rowsFollow = false): string | undefined {
   const last = tokens[tokens.length - 1] ?? '';
   const plural = singular(last) !== last;
   const known = lookupField(text);
-  if (known && (known.group === 'social' || (known.type !== 'list' && !(plural && rowsFollow))))
+  if (
+    known &&
+    (known.group === 'social' || (known.type !== 'list' && !((plural || explicitRows) && rowsFollow)))
+  )
     return undefined;
   return [...tokens.slice(0, -1), singular(tokens[tokens.length - 1] ?? '')].join(' ');
 }
@@ -93,14 +123,19 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   if (forEach?.[1]) {
     const tail = forEach[1];
     const boundary = FOR_EACH_BOUNDARY.exec(tail);
-    const item = listItem(boundary ? tail.slice(0, boundary.index) : tail);
+    // "for every location: address, phone": with columns named, the rows are explicit.
+    const item = listItem(
+      boundary ? tail.slice(0, boundary.index) : tail,
+      Boolean(boundary),
+      Boolean(boundary),
+    );
     if (item) {
       const columns = boundary
         ? tail.slice(boundary.index + boundary[0].length).replace(LEADING_VERB, '')
         : '';
       const prefix = sentence.slice(0, forEach.index);
       // "Extract name, price and SKU for each product on the page": the columns come first.
-      if (!columns.trim() && LEADING_VERB.test(prefix.trim())) {
+      if (!columns.trim() && (LEADING_VERB.test(prefix.trim()) || splitEnumeration(prefix).length > 1)) {
         return { item, columns: prefix.trim().replace(LEADING_VERB, ''), addName: false, prefix: '' };
       }
       return { item, columns, addName: false, prefix };
@@ -109,7 +144,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   const trailing = TRAILING_EACH.exec(sentence);
   if (trailing?.[2] && trailing[3]) {
     // "the price of each plan as a number": the guidance after the item belongs to the columns.
-    const guidance = /\s+(?:as|in|with|without|formatted|using)\s+.*$/i.exec(trailing[3]);
+    const guidance = /\s+(?:as|in|without|formatted|using)\s+.*$/i.exec(trailing[3]);
     const item = listItem(guidance ? trailing[3].slice(0, guidance.index) : trailing[3]);
     const columns = `${trailing[2]}${guidance?.[0] ?? ''}`;
     if (item) return { item, columns, addName: false, prefix: trailing[1] ?? '' };
@@ -126,6 +161,28 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         prefix: m[1] ?? '',
       };
   }
+  const paren = PAREN_COLUMNS.exec(sentence);
+  if (paren?.[2] && paren[3] && splitEnumeration(paren[3]).length >= 2) {
+    const last = words(paren[2]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(paren[2], true) : undefined;
+    if (item) return { item, columns: paren[3], addName: false, prefix: paren[1] ?? '' };
+  }
+  const their = THEIR_PLURAL.exec(sentence);
+  if (their?.[1] && their[4]) {
+    const last = words(their[1]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(their[1], true) : undefined;
+    if (item) return { item, columns: their[4], addName: true, prefix: '' };
+  }
+  const owns = EACH_OWNS.exec(sentence);
+  if (owns?.[2] && owns[3]) {
+    const item = listItem(owns[2], true, true);
+    if (item) return { item, columns: owns[3], addName: false, prefix: owns[1] ?? '' };
+  }
+  const each = VERB_EACH.exec(sentence);
+  if (each?.[2] && each[3]) {
+    const item = listItem(each[2], true);
+    if (item) return { item, columns: each[3], addName: false, prefix: each[1] ?? '' };
+  }
   const heading = HEADING.exec(sentence);
   if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {
     const last = words(heading[1]).at(-1) ?? '';
@@ -134,7 +191,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   }
   const row = ROW_PER.exec(sentence);
   if (row?.[2]) {
-    const item = listItem(row[2]);
+    const item = listItem(row[2], true, true);
     if (item) return { item, columns: row[3] ?? '', addName: false, prefix: row[1] ?? '' };
   }
   return undefined;
@@ -160,6 +217,8 @@ export function detectListShape(text: string): ListShape | undefined {
   return undefined;
 }
 
+const IDENTIFYING = new Set(['name', 'title', 'job_title', 'address', 'url', 'email', 'website']);
+
 const OWNED = /^(?:the\s+|their\s+|its\s+|a\s+|an\s+)?([a-z][a-z-]*)['’]s\s+/i;
 
 /**
@@ -175,20 +234,29 @@ export function planColumns(
 ): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
   const rowNoun = words(ctx.subject.noun).at(-1) ?? '';
-  for (const item of attachFormatItems(splitEnumeration(columns))) {
+  for (const item of shareNouns(attachFormatItems(splitEnumeration(columns)))) {
     const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
     const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
-    for (const p of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+    for (const planned1 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+      const p = once ? planned1 : oneValue(planned1);
       if (planned.some((q) => q.output.name === p.output.name)) continue;
       planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
     }
   }
-  // "all products with their prices": rows need something naming the item too.
-  const named = planned.some(
-    (p) => ['name', 'title'].includes(p.output.name) || p.output.name.endsWith('_name'),
-  );
+  // "all products with their prices": rows need something naming the item too; an address, a
+  // title or a link already tells the rows apart ("all stores with their address and hours").
+  const named = planned.some((p) => IDENTIFYING.has(p.output.name) || p.output.name.endsWith('_name'));
   if (addName && !named) planned.unshift(...planPhrase('name', { ...ctx, allowCustom: true }));
   return planned;
+}
+
+/** "plans and their monthly prices": each row has one monthly price, so the column is singular. */
+function oneValue(p: PlannedOutput): PlannedOutput {
+  if (p.output.type === 'list' || lookupField(p.output.name)) return p;
+  const parts = p.output.name.split('_');
+  const last = parts[parts.length - 1] ?? '';
+  if (singular(last) === last) return p;
+  return { ...p, output: { ...p.output, name: [...parts.slice(0, -1), singular(last)].join('_') } };
 }
 
 /**

@@ -78,7 +78,7 @@ export function splitEnumeration(text: string): string[] {
   }
   return guarded
     .split(
-      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s|\s\+\s)\s*/i,
+      /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s|\s\+\s|\s*\|\s*)\s*/i,
     )
     .map((p) =>
       p
@@ -88,6 +88,26 @@ export function splitEnumeration(text: string): string[] {
         .trim(),
     )
     .filter((p) => p.length > 0);
+}
+
+// Modifiers that share the noun after them: "the monthly and annual price" is two prices.
+// prettier-ignore
+const SHARED_MODIFIERS = new Set([
+  'monthly', 'annual', 'yearly', 'weekly', 'daily', 'hourly', 'minimum', 'maximum', 'min', 'max', 'lowest', 'highest',
+  'first', 'last', 'start', 'end', 'opening', 'closing', 'current', 'previous', 'net', 'gross', 'home', 'work',
+]);
+
+/** "monthly", "annual price" → "monthly price", "annual price". */
+export function shareNouns(items: readonly string[]): string[] {
+  const out = [...items];
+  for (let i = out.length - 2; i >= 0; i -= 1) {
+    const here = (out[i] ?? '').trim().replace(/^(?:the|a|an|their|its)\s+/i, '');
+    const next = (out[i + 1] ?? '').trim().split(/\s+/);
+    if (!SHARED_MODIFIERS.has(here.toLowerCase()) || next.length < 2) continue;
+    if (!SHARED_MODIFIERS.has((next[next.length - 2] ?? '').toLowerCase())) continue;
+    out[i] = `${out[i]} ${next[next.length - 1] ?? ''}`;
+  }
+  return out;
 }
 
 /** Removes one pair of surrounding quotes or backticks. */
@@ -153,7 +173,7 @@ const DONE_BY =
 const PAGE_REGION =
   /\s+(?:in|on|at|from)\s+(?:the\s+)?(?:footer|header|navigation|nav|menu|sidebar|top|bottom)\b.*$/i;
 const TYPE_SUFFIX = new RegExp(
-  `(?<!such)\\s+as\\s+(?:an?\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field|type))?$`,
+  `(?<!such)\\s+as\\s+(?:an?\\s+)?(?:(?:plain|simple|single|raw|pure|bare|whole|four-digit|\\d+-digit|comma-separated|separate)\\s+)*(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field|type))?$`,
   'i',
 );
 
@@ -331,5 +351,6 @@ export function isMeaningfulWord(word: string): boolean {
 
 /** A token that may appear in a field name: a word, a filler word, or a number ("SOC 2"). */
 export function isAcceptableToken(word: string): boolean {
-  return isMeaningfulWord(word) || STOP_WORDS.has(word) || /^\d+$/.test(word);
+  // Single letters appear in names such as "B Corp" and "Series A".
+  return isMeaningfulWord(word) || STOP_WORDS.has(word) || /^\d+$/.test(word) || /^[a-z]$/.test(word);
 }

@@ -75,6 +75,10 @@ export function parseOutputType(text: string): OutputType | undefined {
     .replace(/[.!]+$/, '')
     .replace(/^(?:as|of\s+type|type)\s+/, '')
     .replace(/^(?:an?|the)\s+/, '')
+    .replace(
+      /^(?:(?:plain|simple|single|raw|pure|bare|whole|four-digit|\d+-digit|comma-separated|separate)\s+)+/,
+      '',
+    )
     .replace(/\s+(?:value|values|field|fields|type|output|outputs|column|columns)$/, '')
     .replace(/\s+/g, ' ');
   return OUTPUT_TYPE_WORDS[key];

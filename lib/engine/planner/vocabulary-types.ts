@@ -20,6 +20,8 @@ export interface FieldSpec {
   query: string;
   /** For list fields whose elements have a clear type (profile URLs). */
   items?: ListItemType;
+  /** The header for some subjects, by the subject's last word: a job ad is posted, an article published. */
+  subjectNames?: Readonly<Record<string, string>>;
 }
 
 export function field(
@@ -31,9 +33,10 @@ export function field(
   description: string,
   query: string,
   items?: ListItemType,
+  subjectNames?: Readonly<Record<string, string>>,
 ): FieldSpec {
   const spec: FieldSpec = group
     ? { name, type, label, group, aliases, description, query }
     : { name, type, label, aliases, description, query };
-  return items ? { ...spec, items } : spec;
+  return { ...spec, ...(items ? { items } : {}), ...(subjectNames ? { subjectNames } : {}) };
 }
