@@ -1,6 +1,5 @@
 'use client';
 import { Archive, Search } from 'lucide-react';
-import Link from 'next/link';
 import type { ShapedTaskSummary } from '@/lib/dashboard/task-shaping-types';
 import { formatDateTime } from '@/lib/dashboard/format';
 import { useArchivedTaskList } from '@/lib/dashboard/hooks/use-task-shaping';
@@ -9,6 +8,7 @@ import { ErrorPanel } from '@/components/ui/error-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
 import { ArchiveTaskButton } from './archive-task-button';
+import { TaskNameCell } from './task-name-cell';
 
 /** The archived tasks (GET /v0.1/tasks?archived=true), each with Restore. */
 export function ArchivedTasks({ filter }: { filter: (rows: ShapedTaskSummary[]) => ShapedTaskSummary[] }) {
@@ -49,17 +49,7 @@ export function ArchivedTasks({ filter }: { filter: (rows: ShapedTaskSummary[]) 
       <tbody>
         {rows.map((t) => (
           <tr key={t.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-            <Td>
-              <Link
-                href={`/tasks/${encodeURIComponent(t.id)}`}
-                className="font-medium text-brand-700 hover:underline dark:text-brand-100"
-              >
-                {t.name}
-              </Link>
-              <p className="mt-0.5 line-clamp-1 max-w-xl text-xs text-slate-600 dark:text-slate-400">
-                {t.description}
-              </p>
-            </Td>
+            <TaskNameCell task={t} />
             <Td className="text-right tabular-nums">{t.run_count}</Td>
             <Td className="whitespace-nowrap text-slate-700 dark:text-slate-300">
               {formatDateTime(t.archived_at)}

@@ -1,9 +1,7 @@
 import type { TaskDefinition } from '@/lib/contract/task-definition';
-import { cn } from '@/lib/dashboard/cn';
 import { describeShape, diffDefinitions } from '@/lib/dashboard/definition-diff';
 import { Badge } from '@/components/ui/badge';
-import { Table, Td, Th } from '@/components/ui/table';
-import { KIND_TONE, ROW_TONE } from './version-diff';
+import { DiffTable } from './diff-table';
 
 /**
  * A planned or requested change before it is stored: the service's summary, the shape after it, and
@@ -50,43 +48,7 @@ export function DefinitionChange({
         )}
       </p>
       {changed.length > 0 && (
-        <Table label={label} className="rounded-md border border-slate-200 dark:border-slate-800">
-          <thead>
-            <tr>
-              <Th>Field</Th>
-              <Th>Before</Th>
-              <Th>After</Th>
-              <Th>Change</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {changed.map((r) => (
-              <tr key={`${r.section}-${r.name}`} className={ROW_TONE[r.kind]} data-diff={r.kind}>
-                <Td className="whitespace-nowrap">
-                  {r.section !== 'outputs' && (
-                    <span className="text-xs text-slate-600 dark:text-slate-400">{r.section}.</span>
-                  )}
-                  {r.previousName && (
-                    <>
-                      <span className="font-mono text-xs line-through decoration-red-500">
-                        {r.previousName}
-                      </span>{' '}
-                      →{' '}
-                    </>
-                  )}
-                  <span className="font-mono text-xs">{r.name}</span>
-                </Td>
-                <Td className={cn('break-words', r.kind === 'removed' && 'line-through decoration-red-500')}>
-                  {r.left ?? '—'}
-                </Td>
-                <Td className="break-words">{r.right ?? '—'}</Td>
-                <Td>
-                  <Badge tone={KIND_TONE[r.kind]}>{r.previousName ? 'renamed' : r.kind}</Badge>
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DiffTable rows={changed} label={label} before="Before" after="After" outputsPrefix={false} />
       )}
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {kept === 0

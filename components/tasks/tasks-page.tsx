@@ -17,6 +17,7 @@ import { Input, Select } from '@/components/ui/field';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
 import { ArchivedTasks } from './archived-tasks';
+import { TaskNameCell } from './task-name-cell';
 
 type Sort = 'created' | 'name' | 'runs';
 type View = 'active' | 'archived';
@@ -151,17 +152,7 @@ export function TasksPage() {
             <tbody>
               {rows.map((t) => (
                 <tr key={t.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-                  <Td>
-                    <Link
-                      href={`/tasks/${encodeURIComponent(t.id)}`}
-                      className="font-medium text-brand-700 hover:underline dark:text-brand-100"
-                    >
-                      {t.name}
-                    </Link>
-                    <p className="mt-0.5 line-clamp-1 max-w-xl text-xs text-slate-600 dark:text-slate-400">
-                      {t.description}
-                    </p>
-                  </Td>
+                  <TaskNameCell task={t} />
                   <Td className="whitespace-nowrap">
                     <Badge tone="brand">live v{t.live_version}</Badge>{' '}
                     <span className="text-xs text-slate-600 dark:text-slate-400">of {t.max_version}</span>

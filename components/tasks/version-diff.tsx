@@ -1,24 +1,9 @@
 'use client';
 import { useMemo, useState } from 'react';
 import type { TaskVersion } from '@/lib/contract/extensions';
-import { cn } from '@/lib/dashboard/cn';
-import { diffDefinitions, type DiffKind } from '@/lib/dashboard/definition-diff';
-import { Badge } from '@/components/ui/badge';
+import { diffDefinitions } from '@/lib/dashboard/definition-diff';
 import { Label, Select } from '@/components/ui/field';
-import { Table, Td, Th } from '@/components/ui/table';
-
-export const ROW_TONE: Record<DiffKind, string> = {
-  same: '',
-  changed: 'bg-amber-50 dark:bg-amber-950/30',
-  added: 'bg-emerald-50 dark:bg-emerald-950/30',
-  removed: 'bg-red-50 dark:bg-red-950/30',
-};
-export const KIND_TONE = {
-  same: 'neutral',
-  changed: 'warning',
-  added: 'success',
-  removed: 'danger',
-} as const;
+import { DiffTable } from './diff-table';
 
 /** Side-by-side diff of two versions' definitions, aligned field by field. */
 export function VersionDiff({ versions }: { versions: TaskVersion[] }) {
@@ -57,37 +42,12 @@ export function VersionDiff({ versions }: { versions: TaskVersion[] }) {
           </div>
         ))}
       </div>
-      <Table
+      <DiffTable
+        rows={rows}
         label={`Differences between v${left} and v${right}`}
-        className="rounded-md border border-slate-200 dark:border-slate-800"
-      >
-        <thead>
-          <tr>
-            <Th>Field</Th>
-            <Th>v{left}</Th>
-            <Th>v{right}</Th>
-            <Th>Change</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.section}-${r.name}`} className={ROW_TONE[r.kind]} data-diff={r.kind}>
-              <Td className="whitespace-nowrap">
-                <span className="text-xs text-slate-600 dark:text-slate-400">{r.section}.</span>
-                {r.previousName && <span className="font-mono text-xs">{r.previousName} → </span>}
-                <span className="font-mono text-xs">{r.name}</span>
-              </Td>
-              <Td className={cn('break-words', r.kind === 'removed' && 'line-through decoration-red-500')}>
-                {r.left ?? '—'}
-              </Td>
-              <Td className="break-words">{r.right ?? '—'}</Td>
-              <Td>
-                <Badge tone={KIND_TONE[r.kind]}>{r.kind}</Badge>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        before={`v${left}`}
+        after={`v${right}`}
+      />
     </div>
   );
 }
