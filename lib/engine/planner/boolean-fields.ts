@@ -57,7 +57,8 @@ const ARTICLE = /^(?:a|an|the|any|some)\s+/i;
 
 /** A boolean output for a yes/no phrasing, or undefined when the phrase is not one. */
 export function planBoolean(text: string, subject: Subject): PlannedOutput | undefined {
-  const m = LEAD.exec(text.trim());
+  // "there is a free trial?" (a question typed, or rewritten from "¿Hay …?", in statement order).
+  const m = LEAD.exec(text.trim().replace(/^there\s+(is|are)\s+/i, '$1 there '));
   const lead = m?.[1]?.toLowerCase();
   const rest = m?.[2]?.trim();
   if (!lead || !rest) return undefined;

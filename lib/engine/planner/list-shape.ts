@@ -29,7 +29,7 @@ export interface ListShape {
 }
 
 const LIST_VERBS =
-  '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
+  '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|gather|compile|fetch|retrieve|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
 const ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,3}?)";
 const WITH = '(with|including|showing|along\\s+with|together\\s+with|and\\s+their|and\\s+its|plus\\s+their)';
 
@@ -55,6 +55,19 @@ const VERB_WITH = new RegExp(
 // "a table of products (name, price, link)".
 const PAREN_COLUMNS = new RegExp(
   `^(.*?)\\b(?:(?:an?\\s+)?(?:table|list|spreadsheet)\\s+of\\s+)?(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*$`,
+  'i',
+);
+// "speakers with name, company and talk title", "upcoming events with date and venue": a verb-less
+// plural noun phrase over two or more columns (a singular one, "the phone number with the area
+// code", is a field).
+const PLURAL_WITH = new RegExp(
+  `^(?:(?:the|their|its|our|all|any|upcoming|current|open|latest|recent)\\s+)*${ITEM}\\s+(with|including|showing)\\s+(.+)$`,
+  'i',
+);
+// "the pricing plans (name and monthly price) and the support email": columns in brackets, then
+// more that is asked once for the page.
+const PAREN_THEN = new RegExp(
+  `^(.*?)\\b(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*,?\\s*(?:and|plus|as\\s+well\\s+as)\\s+(.+)$`,
   'i',
 );
 const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
@@ -166,6 +179,19 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const last = words(paren[2]).at(-1) ?? '';
     const item = singular(last) !== last ? listItem(paren[2], true) : undefined;
     if (item) return { item, columns: paren[3], addName: false, prefix: paren[1] ?? '' };
+  }
+  const parenThen = PAREN_THEN.exec(sentence);
+  if (parenThen?.[2] && parenThen[3] && parenThen[4] && splitEnumeration(parenThen[3]).length >= 2) {
+    const last = words(parenThen[2]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(parenThen[2], true) : undefined;
+    const prefix = `${parenThen[1] ?? ''} ${parenThen[4]}`.trim();
+    if (item) return { item, columns: parenThen[3], addName: false, prefix };
+  }
+  const pluralWith = PLURAL_WITH.exec(sentence);
+  if (pluralWith?.[1] && pluralWith[3] && splitEnumeration(pluralWith[3]).length >= 2) {
+    const last = words(pluralWith[1]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(pluralWith[1], true) : undefined;
+    if (item) return { item, columns: pluralWith[3], addName: false, prefix: '' };
   }
   const their = THEIR_PLURAL.exec(sentence);
   if (their?.[1] && their[4]) {
