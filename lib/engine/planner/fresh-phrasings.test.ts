@@ -390,6 +390,124 @@ const DESCRIBE: D[] = [
     true,
     ['date|event_date:date', 'venue|location|place:string', 'ticket_price|price:money'],
   ],
+  // A second batch, written after the first round of fixes and before running it.
+  ['en', 'Who is the CEO and how many people work there?', false, [CEO, EMPLOYEES]],
+  [
+    'en',
+    "What's the company's revenue and when was it founded?",
+    false,
+    ['revenue|annual_revenue:money|number', FOUNDED],
+  ],
+  ['en', 'opening hours, address, phone', false, ['opening_hours:string', 'address:string', PHONE]],
+  [
+    'en',
+    'For every store location, give me the street address and the opening hours',
+    true,
+    ['address|street_address:string', 'opening_hours:string'],
+  ],
+  [
+    'en',
+    'Does the restaurant take reservations?',
+    false,
+    ['takes_reservations|accepts_reservations|reservations:boolean'],
+  ],
+  ['en', 'Is the job remote?', false, ['remote|is_remote:boolean']],
+  [
+    'en',
+    'How many open positions do they have?',
+    false,
+    ['open_position_count|job_count|open_positions_count|position_count|job_opening_count:number'],
+  ],
+  [
+    'en',
+    'Name of each product, its price in USD and a link to the product page',
+    true,
+    ['name|product_name:string', PRICE, 'url|product_url|link|product_page_url:url'],
+  ],
+  ['en', 'Get me the twitter handle', false, ['twitter_url|twitter|twitter_handle:url|string']],
+  ['en', 'Which countries do they operate in?', false, ['countries:list']],
+  [
+    'en',
+    'We need the name of the data protection officer and their email',
+    false,
+    [
+      'dpo_name|data_protection_officer|data_protection_officer_name:string',
+      'dpo_email|data_protection_officer_email|email:email',
+    ],
+  ],
+  [
+    'en',
+    'price per month for the basic plan',
+    false,
+    ['basic_plan_price|basic_plan_monthly_price|monthly_price|price:money'],
+  ],
+  [
+    'en',
+    'number of pages and publication year of the book',
+    false,
+    ['page_count:number', 'published_year|publication_year:number|date'],
+  ],
+  [
+    'en',
+    'all reviews: author, star rating, text',
+    true,
+    ['author|reviewer_name|name:string', 'rating|star_rating:number', 'text|review_text|main_text:string'],
+  ],
+  ['en', 'Is parking available?', false, ['parking|parking_available|has_parking:boolean']],
+  // German
+  ['de', 'Wer ist der Geschäftsführer?', false, ['managing_director|ceo|ceo_name:string']],
+  ['de', 'Wie viele Mitarbeiter hat das Unternehmen?', false, [EMPLOYEES]],
+  ['de', 'Öffnungszeiten und Adresse des Restaurants', false, ['opening_hours:string', 'address:string']],
+  [
+    'de',
+    'Liste alle Veranstaltungen mit Datum und Ort',
+    true,
+    ['date|event_date:date', 'location|venue|place:string'],
+  ],
+  [
+    'de',
+    'Bietet die Firma eine kostenlose Testversion an?',
+    false,
+    ['free_trial|has_free_trial|offers_free_trial:boolean'],
+  ],
+  [
+    'de',
+    'Ich brauche den Preis und die Verfügbarkeit des Produkts',
+    false,
+    [PRICE, 'availability|in_stock:string|boolean'],
+  ],
+  [
+    'de',
+    'Gründungsjahr, Branche und Umsatz',
+    false,
+    [FOUNDED, 'industry:string', 'revenue|annual_revenue:money|number'],
+  ],
+  ['de', 'Alle Preispläne mit Name und Monatspreis', true, ['plan_name|name:string', 'monthly_price:money']],
+  // French
+  ['fr', "Quel est le chiffre d'affaires de l'entreprise ?", false, ['revenue|annual_revenue:money|number']],
+  ['fr', "Horaires d'ouverture et adresse du restaurant", false, ['opening_hours:string', 'address:string']],
+  ['fr', 'Tous les produits avec leur nom et leur prix', true, ['name|product_name:string', PRICE]],
+  [
+    'fr',
+    "L'entreprise propose-t-elle un essai gratuit ?",
+    false,
+    ['free_trial|has_free_trial|offers_free_trial:boolean'],
+  ],
+  // Spanish
+  ['es', '¿Cuántos empleados tiene la empresa?', false, [EMPLOYEES]],
+  [
+    'es',
+    'Horario de apertura y dirección del restaurante',
+    false,
+    ['opening_hours:string', 'address:string'],
+  ],
+  [
+    'es',
+    'Todas las ofertas de empleo con título, ubicación y salario',
+    true,
+    ['job_title|title:string', 'location:string', 'salary:money'],
+  ],
+  ['es', 'Podrías darme el nombre del CEO y el año de fundación', false, [CEO, FOUNDED]],
 ];
 
 interface E {

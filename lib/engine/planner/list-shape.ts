@@ -43,6 +43,10 @@ const TRAILING_EACH = new RegExp(
   `^(.*?)\\b${LIST_VERBS}\\s+(.+?)\\s+(?:for|of|from|on)\\s+(?:each|every|all(?:\\s+the)?|all\\s+of\\s+the)\\s+(.+)$`,
   'i',
 );
+const OF_EACH = new RegExp(
+  `^(?:the\\s+)?([a-z][a-z -]*?)\\s+(?:of|for)\\s+(?:each|every)\\s+${ITEM}(?:\\s*,\\s*|\\s+and\\s+|\\s*$)(.*)$`,
+  'i',
+);
 const ALL_WITH = new RegExp(
   `^(.*?)\\b(?:(?:a\\s+)?list\\s+of\\s+(?:all\\s+)?(?:the\\s+)?|all\\s+(?:of\\s+)?(?:the\\s+)?|every\\s+|each\\s+)(?:their\\s+|its\\s+)?${ITEM}\\s*,?\\s+(?:each\\s+)?${WITH}\\s+(.+)$`,
   'i',
@@ -161,6 +165,13 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const item = listItem(guidance ? trailing[3].slice(0, guidance.index) : trailing[3]);
     const columns = `${trailing[2]}${guidance?.[0] ?? ''}`;
     if (item) return { item, columns, addName: false, prefix: trailing[1] ?? '' };
+  }
+  // "Name of each product, its price and a link": verb-less, the first column before the item.
+  const ofEach = OF_EACH.exec(sentence);
+  if (ofEach?.[1] && ofEach[2] && words(ofEach[1]).length <= 4) {
+    const item = listItem(ofEach[2], true, true);
+    const columns = [ofEach[1], ofEach[3] ?? ''].filter((c) => c.trim()).join(', ');
+    if (item) return { item, columns, addName: false, prefix: '' };
   }
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);

@@ -179,6 +179,15 @@ const TYPE_SUFFIX = new RegExp(
   'i',
 );
 
+const PER_PERIOD: Record<string, string> = {
+  month: 'monthly',
+  year: 'annual',
+  annum: 'annual',
+  week: 'weekly',
+  day: 'daily',
+  hour: 'hourly',
+};
+
 const MAX_ITEM = 300;
 
 export interface CleanItem {
@@ -255,6 +264,11 @@ export function cleanItem(raw: string): CleanItem {
     text = text.replace(
       /^(who|what)\s+([a-z]+)\s+(?:the|this|that)\s+(?:company|business|firm|organi[sz]ation|brand|startup)$/i,
       '$1 $2 it',
+    );
+    // "price per month for the basic plan" is the basic plan's monthly price.
+    text = text.replace(
+      /^([a-z]+)\s+(?:per|a|each)\s+(month|year|annum|week|day|hour)\b/i,
+      (_m, head: string, period: string) => `${PER_PERIOD[period.toLowerCase()] ?? period} ${head}`,
     );
     // "links to their LinkedIn and Twitter profiles": the profiles' URLs.
     text = text.replace(/^links?\s+to\s+(?:the\s+|their\s+|its\s+|our\s+)?(.+)$/i, '$1 url');

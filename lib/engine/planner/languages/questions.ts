@@ -70,6 +70,8 @@ export function subjectFirstQuestion(segs: readonly Segment[]): Segment[] | unde
   const inverted: Segment[] = [];
   while (INVERTED.has((segs[r]?.src ?? '').toLowerCase())) inverted.push(segs[r++] as Segment);
   const rest = segs.slice(r);
+  // "Quel est le chiffre d'affaires ?" → "what is the revenue?": a copula keeps its order.
+  if (wh && base(verb.en) === 'be') return [...segs.slice(0, k), verb, ...rest];
   if (wh && inverted.length === 0 && ARTICLES.has(segs[r]?.en ?? '') && segs[r + 1]?.kind !== 'punct') {
     // "Welche Zahlungsmethoden akzeptiert der Shop?" → "which payment methods does the shop accept?"
     const subject = segs.slice(r, r + 2);
