@@ -508,6 +508,74 @@ const DESCRIBE: D[] = [
     ['job_title|title:string', 'location:string', 'salary:money'],
   ],
   ['es', 'Podrías darme el nombre del CEO y el año de fundación', false, [CEO, FOUNDED]],
+  // A third batch, written before running it.
+  ['de', 'Welche Programmiersprachen verwenden sie?', false, ['programming_languages:list']],
+  [
+    'de',
+    'Name und E-Mail des Datenschutzbeauftragten',
+    false,
+    ['dpo_name|data_protection_officer_name:string', 'dpo_email|data_protection_officer_email|email:email'],
+  ],
+  [
+    'de',
+    'Für jedes Produkt: Name, Preis und Artikelnummer',
+    true,
+    ['name|product_name:string', PRICE, 'sku|article_number|item_number|product_number:string'],
+  ],
+  [
+    'de',
+    'Wann wurde der Artikel veröffentlicht und wer ist der Autor?',
+    false,
+    ['published_date|publication_date:date', 'author:string'],
+  ],
+  ['de', 'Hat das Unternehmen ein Impressum?', false, ['has_imprint|imprint|has_legal_notice:boolean']],
+  ['de', 'Sitz des Unternehmens und Telefonnummer', false, [HQ, PHONE]],
+  [
+    'de',
+    'Alle Bewertungen mit Sternen und Datum',
+    true,
+    ['rating|stars|star_rating:number', 'date|review_date:date'],
+  ],
+  ['de', 'Wir möchten wissen, wie viele Standorte es gibt', false, ['location_count|locations_count:number']],
+  ['en', 'Tell me the CEO and the CFO', false, [CEO, 'cfo|cfo_name:string']],
+  ['en', 'the ISBN and the number of pages', false, ['isbn:string', 'page_count:number']],
+  ['en', 'Where are they headquartered?', false, [HQ]],
+  [
+    'en',
+    'What languages is the website available in?',
+    false,
+    ['languages|site_languages|available_languages:list'],
+  ],
+  [
+    'en',
+    'each job: title, team, location',
+    true,
+    ['job_title|title:string', 'team|department:string', 'location:string'],
+  ],
+  [
+    'en',
+    'Do they have an affiliate program? If so, what commission do they pay?',
+    false,
+    [
+      'affiliate_program|has_affiliate_program:boolean',
+      'commission|affiliate_commission|commission_rate:string|number|money',
+    ],
+  ],
+  [
+    'en',
+    'Find the support phone number in E.164 format',
+    false,
+    ['support_phone|phone|support_phone_number:phone'],
+  ],
+  ['fr', 'Qui est le fondateur ?', false, ['founders|founder|founder_name:list|string']],
+  ['fr', "Le nombre d'employés et l'année de création", false, [EMPLOYEES, FOUNDED]],
+  [
+    'es',
+    'Precio mensual y anual de cada plan',
+    true,
+    ['monthly_price:money', 'annual_price|yearly_price:money'],
+  ],
+  ['es', '¿Dónde está la sede?', false, [HQ]],
 ];
 
 interface E {
@@ -813,6 +881,12 @@ const KNOWN_GAPS = new Set([
   'the return policy: how many days do customers have to return items?',
   // "company names" (plural, "only") asks for one row per logo.
   'the customer logos on the homepage: company names only',
+  // "Name und E-Mail des …": the owner after the last attribute is not shared with the first.
+  'Name und E-Mail des Datenschutzbeauftragten',
+  // "wann wurde … veröffentlicht": the German participle reads as a present-tense verb.
+  'Wann wurde der Artikel veröffentlicht und wer ist der Autor?',
+  // "está" folds to "esta" (this).
+  '¿Dónde está la sede?',
 ]);
 
 describe('fresh description phrasings', () => {

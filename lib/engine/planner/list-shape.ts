@@ -77,6 +77,11 @@ const PAREN_THEN = new RegExp(
 const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
 const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
+// "each job: title, team, location": a singular item after each/every, then its columns.
+const EACH_HEADING = new RegExp(
+  `^(?:for\\s+)?(?:each|every)\\s+${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  'i',
+);
 const HEADING = new RegExp(
   `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
@@ -219,6 +224,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   if (each?.[2] && each[3]) {
     const item = listItem(each[2], true);
     if (item) return { item, columns: each[3], addName: false, prefix: each[1] ?? '' };
+  }
+  const eachHeading = EACH_HEADING.exec(sentence);
+  if (eachHeading?.[1] && eachHeading[2]) {
+    const item = listItem(eachHeading[1], true, true);
+    if (item) return { item, columns: eachHeading[2], addName: false, prefix: '' };
   }
   const heading = HEADING.exec(sentence);
   if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {

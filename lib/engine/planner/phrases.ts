@@ -97,9 +97,17 @@ const SHARED_MODIFIERS = new Set([
   'first', 'last', 'start', 'end', 'opening', 'closing', 'current', 'previous', 'net', 'gross', 'home', 'work',
 ]);
 
-/** "monthly", "annual price" → "monthly price", "annual price". */
+/** "monthly", "annual price" → "monthly price", "annual price"; "monthly price", "annual" likewise. */
 export function shareNouns(items: readonly string[]): string[] {
   const out = [...items];
+  // "precio mensual y anual" reads "monthly price and annual": the modifier after takes the noun before.
+  for (let i = 1; i < out.length; i += 1) {
+    const here = (out[i] ?? '').trim().replace(/^(?:the|a|an|their|its)\s+/i, '');
+    const previous = (out[i - 1] ?? '').trim().split(/\s+/);
+    if (!SHARED_MODIFIERS.has(here.toLowerCase()) || previous.length < 2) continue;
+    if (!SHARED_MODIFIERS.has((previous[previous.length - 2] ?? '').toLowerCase())) continue;
+    out[i] = `${out[i]} ${previous[previous.length - 1] ?? ''}`;
+  }
   for (let i = out.length - 2; i >= 0; i -= 1) {
     const here = (out[i] ?? '').trim().replace(/^(?:the|a|an|their|its)\s+/i, '');
     const next = (out[i + 1] ?? '').trim().split(/\s+/);

@@ -5,11 +5,12 @@ import { canonical } from './names';
 import { Speller } from './spelling';
 import { COMPANY_FIELDS } from './vocabulary-company';
 import { CONTENT_FIELDS } from './vocabulary-content';
+import { DOMAIN_FIELDS } from './vocabulary-domains';
 import type { FieldGroup, FieldSpec } from './vocabulary-types';
 
 export type { FieldGroup, FieldSpec } from './vocabulary-types';
 
-export const ALL_FIELDS: readonly FieldSpec[] = [...COMPANY_FIELDS, ...CONTENT_FIELDS];
+export const ALL_FIELDS: readonly FieldSpec[] = [...COMPANY_FIELDS, ...CONTENT_FIELDS, ...DOMAIN_FIELDS];
 
 const BY_NAME = new Map(ALL_FIELDS.map((f) => [f.name, f]));
 const BY_ALIAS = new Map<string, FieldSpec>();

@@ -52,7 +52,8 @@ export function verbFirstQuestion(segs: readonly Segment[]): Segment[] | undefin
   return [word(aux), ...subject, word(base(verb.en)), ...rest];
 }
 
-const INVERTED = new Set(['t', 'il', 'elle', 'ils', 'elles']);
+// French "-t-il" and German "verwenden sie": the pronoun after the verb is its subject.
+const INVERTED = new Set(['t', 'il', 'elle', 'ils', 'elles', 'sie', 'er']);
 
 /**
  * "La politique mentionne-t-elle le RGPD ?", "¿La política menciona el RGPD?": a question whose
