@@ -834,6 +834,127 @@ const EDIT: E[] = [
     text: 'quita la fecha de publicación',
     fields: ['job_title:string', 'location:string', 'department:string'],
   },
+  // A second batch of instructions, written before running it.
+  { lang: 'en', base: 'contact', text: 'We no longer need the email', fields: [PHONE] },
+  {
+    lang: 'en',
+    base: 'contact',
+    text: 'swap the phone for the WhatsApp number',
+    fields: [EMAIL, 'whatsapp|whatsapp_number:phone'],
+  },
+  {
+    lang: 'en',
+    base: 'contact',
+    text: 'Could you make the email lowercase?',
+    fields: CONTACT,
+    format: ['email'],
+  },
+  {
+    lang: 'en',
+    base: 'company_profile',
+    text: 'call the headquarters field hq_city',
+    fields: [
+      'company_name:string',
+      'description:string',
+      'industry:string',
+      'founded_year:number',
+      'employee_count:number',
+      'hq_city:string',
+    ],
+    from: { hq_city: 'headquarters' },
+  },
+  {
+    lang: 'en',
+    base: 'company_profile',
+    text: 'Also: is the company publicly traded?',
+    fields: [
+      'company_name:string',
+      'description:string',
+      'industry:string',
+      'founded_year:number',
+      'employee_count:number',
+      'headquarters:string',
+      'publicly_traded|is_publicly_traded:boolean',
+    ],
+  },
+  {
+    lang: 'en',
+    base: 'book',
+    text: 'add the price of the book and the cover image URL',
+    fields: [
+      'title:string',
+      'author:string',
+      'publisher:string',
+      'isbn:string',
+      'page_count:number',
+      PRICE,
+      'cover_image_url|image_url|cover_url:url',
+    ],
+  },
+  { lang: 'en', base: 'speakers', text: 'remove company and job title', fields: ['name:string'] },
+  {
+    lang: 'en',
+    base: 'jobs',
+    text: 'Is each job remote? Add that',
+    fields: [
+      'job_title:string',
+      'location:string',
+      'department:string',
+      'posted_date:date',
+      'remote|is_remote:boolean',
+    ],
+  },
+  {
+    lang: 'en',
+    base: 'leadership',
+    text: 'founders should be a comma-separated text, not a list',
+    fields: ['ceo_name:string', 'founders:string', 'employee_count:number'],
+  },
+  {
+    lang: 'en',
+    base: 'product_page',
+    text: 'add the brand and the average rating',
+    fields: [
+      'product_name:string',
+      PRICE,
+      'in_stock:boolean',
+      'brand:string',
+      'rating|average_rating:number',
+    ],
+  },
+  { lang: 'en', base: 'contact', text: 'make it better' },
+  {
+    lang: 'de',
+    base: 'products',
+    text: 'Füge für jedes Produkt die Bewertung hinzu',
+    fields: ['name:string', PRICE, 'rating:number'],
+  },
+  {
+    lang: 'de',
+    base: 'contact',
+    text: 'Die Telefonnummer bitte im internationalen Format',
+    fields: CONTACT,
+    format: ['phone'],
+  },
+  {
+    lang: 'fr',
+    base: 'article',
+    text: 'Supprime les tags et ajoute le nombre de mots',
+    fields: ['title:string', 'author:string', 'published_date:date', 'word_count:number'],
+  },
+  {
+    lang: 'es',
+    base: 'company_profile',
+    text: 'Elimina la descripción y añade el nombre del CEO',
+    fields: [
+      'company_name:string',
+      'industry:string',
+      'founded_year:number',
+      'employee_count:number',
+      'headquarters:string',
+      CEO,
+    ],
+  },
 ];
 
 const describeCases: BenchCase[] = DESCRIBE.map(([lang, text, list, fields], i) => ({
@@ -889,6 +1010,14 @@ const KNOWN_GAPS = new Set([
   '¿Dónde está la sede?',
 ]);
 
+// Instructions the planner still gets wrong (see KNOWN_GAPS).
+const KNOWN_EDIT_GAPS = new Set([
+  // "Add that" refers back to the question before it.
+  'Is each job remote? Add that',
+  // The German rewrite of "für jedes Produkt … hinzu" is not read as a per-row addition yet.
+  'Füge für jedes Produkt die Bewertung hinzu',
+]);
+
 describe('fresh description phrasings', () => {
   for (const c of describeCases) {
     (KNOWN_GAPS.has(c.text) ? it.fails : it)(c.text, () => {
@@ -899,9 +1028,11 @@ describe('fresh description phrasings', () => {
 });
 
 describe('fresh instruction phrasings', () => {
-  it.each(editCases.map((c) => [`${c.base}: ${c.text}`, c] as const))('%s', (_text, c) => {
-    const base = structuredClone(bases[c.base!]!);
-    const verdict = scoreCase(c, applyInstruction(base, c.text), bases[c.base!]);
-    expect(verdict.reason, verdict.reason).toBe(verdict.pass ? verdict.reason : 'pass');
-  });
+  for (const c of editCases) {
+    (KNOWN_EDIT_GAPS.has(c.text) ? it.fails : it)(`${c.base}: ${c.text}`, () => {
+      const base = structuredClone(bases[c.base!]!);
+      const verdict = scoreCase(c, applyInstruction(base, c.text), bases[c.base!]);
+      expect(verdict.reason, verdict.reason).toBe(verdict.pass ? verdict.reason : 'pass');
+    });
+  }
 });

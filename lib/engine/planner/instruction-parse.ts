@@ -24,7 +24,7 @@ import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words
 const IT = '(?:it|this|the\\s+task|the\\s+result|the\\s+results|the\\s+output|the\\s+outputs|this\\s+task)';
 // "a plain number", "a single text": words around a type word that do not change the type.
 const TYPE_ADJECTIVE =
-  '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one)\\s+)?';
+  '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one|comma-separated|comma\\s+separated|free|short|long)\\s+)?';
 const TYPE_RE = new RegExp(
   `^(.+?)\\s+((?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
   'i',
