@@ -53,11 +53,34 @@ const SUBJECTISH = new Set(
   ).split(' '),
 );
 
+// "is parking available", "are pets allowed": the thing and the state are the header (parking_available).
+const OFFERED =
+  /^(?:(?:is|are)\s+(?!(?:the|this|it|they|there)\b)(.+?)|(?:whether|if)\s+(?!(?:the|this|it|they|there)\b)(.+?)\s+(?:is|are))\s+(available|offered|included|allowed|permitted|possible|supported|accepted)$/i;
+
 const ARTICLE = /^(?:a|an|the|any|some)\s+/i;
 
 /** A boolean output for a yes/no phrasing, or undefined when the phrase is not one. */
 export function planBoolean(text: string, subject: Subject): PlannedOutput | undefined {
-  const m = LEAD.exec(text.trim());
+  const offered = OFFERED.exec(text.trim());
+  const offeredThing = offered?.[1] ?? offered?.[2];
+  if (offered?.[3] && offeredThing && meaningful(offeredThing)) {
+    const state = offered[3].toLowerCase();
+    const thing = offeredThing.replace(ARTICLE, '');
+    const name = capName(`${headerPhrase(thing, subject.noun)} ${state}`);
+    if (name)
+      return {
+        output: {
+          name,
+          type: 'boolean',
+          description: `Whether ${thing} is ${state}`,
+          query: render(`Based on the website, is ${thing} ${state} at {the}? Answer yes or no.`, subject),
+        },
+        label: `${thing} ${state}`.toLowerCase(),
+        explicitType: false,
+      };
+  }
+  // "there is a free trial?" (a question typed, or rewritten from "¿Hay …?", in statement order).
+  const m = LEAD.exec(text.trim().replace(/^there\s+(is|are)\s+/i, '$1 there '));
   const lead = m?.[1]?.toLowerCase();
   const rest = m?.[2]?.trim();
   if (!lead || !rest) return undefined;

@@ -30,7 +30,7 @@ describe('planFromDescription: header names, types and formats', () => {
     ['Find the revenue as a number', ['revenue:number']],
     ['Find the phone number in international format', ['phone:phone fmt=international format']],
     ['Get the price in USD', ['price:money fmt=USD']],
-    ['Find the publication date (YYYY-MM-DD)', ['publish_date:date fmt=YYYY-MM-DD']],
+    ['Find the publication date (YYYY-MM-DD)', ['published_date:date fmt=YYYY-MM-DD']],
     ['Find the list of URLs of their case studies', ['case_study_urls:list items=url']],
     ['Find their social media links', ['social_links:list items=url']],
   ])('%s', (description, expected) => {
@@ -63,7 +63,7 @@ describe('planFromDescription: header names, types and formats', () => {
     ],
     [
       'the title of the article and the publication date in the format YYYY-MM-DD',
-      ['title:string', 'publish_date:date fmt=YYYY-MM-DD'],
+      ['title:string', 'published_date:date fmt=YYYY-MM-DD'],
     ],
     [
       'I need a task that goes to the website of each company and finds the CEO and the number of employees',
@@ -77,7 +77,7 @@ describe('planFromDescription: header names, types and formats', () => {
     ['How many employees work there?', ['employee_count:number']],
     ["Find the CEO's full name and the CFO", ['ceo_name:string', 'cfo_name:string']],
     ['Find the name of the person who wrote the article', ['author:string']],
-    ['When was the article published? Also, who wrote it?', ['publish_date:date', 'author:string']],
+    ['When was the article published? Also, who wrote it?', ['published_date:date', 'author:string']],
     [
       'company name; founded year; headquarters city',
       ['company_name:string', 'founded_year:number', 'headquarters_city:string'],

@@ -81,7 +81,7 @@ const ACCEPTED: Accepted[] = [
   },
   {
     description: 'Scrape the article title, author, publish date and language',
-    outputs: ['title:string', 'author:string', 'publish_date:date', 'language:string'],
+    outputs: ['title:string', 'author:string', 'published_date:date', 'language:string'],
   },
   {
     description: 'Find the pricing plans as well as the refund policy plus the support email',

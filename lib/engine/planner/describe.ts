@@ -52,7 +52,7 @@ export function planFromDescription(description: string): Finalised {
       .map((s) => s.semicolonRun),
   );
   for (const sentence of sentences) {
-    for (const object of extractionObjects(sentence.text)) {
+    for (const object of extractionObjects(distributeQuestion(sentence.text))) {
       const items = shareNouns(attachFormatItems(splitEnumeration(object.text)));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
@@ -104,6 +104,24 @@ export function planFromDescription(description: string): Finalised {
     list: Boolean(shape),
   };
   return finalise(definition);
+}
+
+const WHO_AND_WHEN =
+  /^(who|what)\s+([a-z]+ed|built|made|wrote|began|started)\s+(.+?),?\s+and\s+(?:when|in\s+what\s+year|in\s+which\s+year)\s*\??$/i;
+const WHICH_DO =
+  /^((?:which|what)\s+)(.+?)(\s+(?:do|does|did|can|will)\s+(?:they|it|we|you|the\s+[a-z]+)\s+[a-z]+(?:\s+[a-z]+)?)\s*\??$/i;
+
+/** "Which languages and frameworks do they use?" asks "which languages do they use" and "which frameworks do they use". */
+function distributeQuestion(sentence: string): string {
+  // "Who founded it and when?" also asks when it was founded.
+  const when = WHO_AND_WHEN.exec(sentence.trim());
+  if (when?.[1] && when[2] && when[3])
+    return `${when[1]} ${when[2]} ${when[3]}, when was ${when[3]} ${when[2]}`;
+  const m = WHICH_DO.exec(sentence.trim());
+  if (!m?.[1] || !m[2] || !m[3]) return sentence;
+  const parts = splitEnumeration(m[2]);
+  if (parts.length < 2) return sentence;
+  return parts.map((p) => `${m[1]}${p}${m[3]}`).join(', ');
 }
 
 // Heads that make a bare phrase a field ("email address of the press contact"); "make it better" has none.

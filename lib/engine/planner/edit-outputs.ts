@@ -1,7 +1,7 @@
 // Edits to outputs: add, remove, rename, retype, and changes to a query or description.
 
 import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
-import { planPhrase } from './fields';
+import { planPhrase, withFormat } from './fields';
 import { targetOutputs } from './instruction-format';
 import { namesItemNoun, type AddItem } from './instruction-parse';
 import { contextSuffix } from './inputs';
@@ -72,7 +72,7 @@ export function addOutputs(state: EditState, items: readonly AddItem[], replacin
         output.description = `Name of the ${owner}`;
         output.query = `What is the name of the ${owner}?${contextSuffix(def.inputs)}`;
       }
-      if (item.format) output.format = item.format;
+      if (item.format) Object.assign(output, withFormat(output, item.format));
       const scope =
         anchor?.scope ?? item.scope ?? (pageLevel(state, item.phrase, p.group) ? 'task' : undefined);
       if (def.list && scope) output.scope = scope;

@@ -77,6 +77,7 @@ export interface ExtractionObject {
   explicit: boolean;
 }
 
+const CHECK_FOR = /^\s*for\s+(?:an?\s+|any\s+)?(.+)$/i;
 const QUESTION_START = /^(?:what|who|where|when|which|how|does|do|is|are|can|whether)\b/i;
 
 /** The texts of one sentence that name outputs; a verb-less sentence is one object itself. */
@@ -102,6 +103,9 @@ export function extractionObjects(sentence: string): ExtractionObject[] {
       if (target) push(target, true);
       return;
     }
+    // "check for ISO 27001 certification" asks whether there is one.
+    const presence = ['check', 'verify'].includes(hit.verb) ? CHECK_FOR.exec(object)?.[1] : undefined;
+    if (presence) return push(`is there ${presence}`, true);
     push(afterColon(PAGE_FOR.exec(trimJoiners(object))?.[1] ?? object), true);
   });
   return out;

@@ -35,7 +35,7 @@ export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
   const cleaned = cleanItem(raw);
   if (!cleaned.text) return [];
   const formatted = planCleaned(cleaned.text, cleaned.all, ctx).map((p) =>
-    cleaned.format ? { ...p, output: { ...p.output, format: cleaned.format } } : p,
+    cleaned.format ? { ...p, output: withFormat(p.output, cleaned.format) } : p,
   );
   const hint = cleaned.typeHint;
   if (!hint) return formatted;
@@ -51,6 +51,16 @@ export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
       explicitType: true,
     };
   });
+}
+
+// "the reading time in minutes", "distance in km": a value given in a unit is a number.
+const UNIT_FORMAT =
+  /^(?:in\s+)?(?:seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?|km|kilomet(?:er|re)s?|miles?|met(?:er|re)s?|square\s+(?:feet|foot|met(?:er|re)s?)|sq\s*(?:ft|m)|m2|m²|kg|kilograms?|grams?|pounds?|lbs?|percent|%|mb|gb|tb)$/i;
+
+/** Formatting guidance on a planned output; a unit ("in minutes") makes a text value a number. */
+export function withFormat(output: TaskOutput, format: string): TaskOutput {
+  if (output.type !== 'string' || !UNIT_FORMAT.test(format.trim())) return { ...output, format };
+  return { ...output, type: 'number', query: retypeQuery(output.query, 'number'), format };
 }
 
 const COMPANY_WORDS = new Set(['company', 'organization', 'organisation', 'firm', 'employer', 'business']);

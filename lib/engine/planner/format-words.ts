@@ -34,6 +34,8 @@ export function takeFormat(text: string): { text: string; format?: string } {
   for (const pattern of FORMAT_TAILS) {
     const m = pattern.exec(text);
     const format = m?.[1]?.trim().replace(/^the\s+/i, '');
+    // "whether each product is in stock": after a copula the phrase is what is asked, not a format.
+    if (m && /\b(?:is|are|was|were|be|being)\s*$/i.test(text.slice(0, m.index))) continue;
     if (m && format && m.index > 0) return { text: text.slice(0, m.index).trim(), format };
   }
   return { text };

@@ -12,10 +12,18 @@ const FREE_TEXT_CLAUSE = /\b(?:query|question|prompt|description)\s+(?:for|of|on
 // "Instead of tags, give me the main topic": the comma ends the replaced part, not a clause.
 const INSTEAD_OF = /^\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+[^,]+,\s*[^,]+$/i;
 
+const FOR_EACH_ADD =
+  /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){0,2}?[a-z'-]+)\s+((?:add|include)\b.*)$/i;
+const FOR_EACH_VERB =
+  /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){1,3}?)(?!also\b)((?:return|get|give|extract|capture|collect|find)\b.*)$/i;
+
 export function splitClauses(text: string): string[] {
   const { text: guarded, restore } = protectQuotes(text);
   const out: string[] = [];
-  for (const sentence of splitSentences(guarded)) {
+  for (const raw of splitSentences(guarded)) {
+    // "for each product add the rating" is "add the rating for each product"; "for each plan give
+    // the price" reads like "for each plan also give the price".
+    const sentence = raw.replace(FOR_EACH_ADD, '$2 $1').replace(FOR_EACH_VERB, '$1also $2');
     if (FREE_TEXT_CLAUSE.test(sentence) || INSTEAD_OF.test(sentence)) {
       out.push(sentence);
       continue;
@@ -55,9 +63,10 @@ export function tidy(clause: string): { text: string; also: boolean } {
   for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(POLITE_LEAD, '').replace(POLITE_TAIL, '').trim();
-    if (/^also\b[\s,]*/i.test(text)) {
+    // "Also: is the company publicly traded?": the colon only introduces the request.
+    if (/^also\b[\s,:]*/i.test(text)) {
       also = true;
-      text = text.replace(/^also\b[\s,]*/i, '');
+      text = text.replace(/^also\b[\s,:]*/i, '');
     }
   }
   return { text, also };

@@ -170,6 +170,8 @@ function splitTail(piece: string): AddItem {
   for (let i = 1; i < tokens.length; i += 1) {
     const tail = tokens.slice(i).join(' ');
     // A type ("as a number") is the planner's to read; formatting is everything else.
+    // "whether each product is in stock": after a copula the phrase is what is asked, not a format.
+    if (/^(?:is|are|was|were|be|being)$/i.test(tokens[i - 1] ?? '')) continue;
     if (
       isFormatTail(tail) &&
       !/^as\s+(?:an?\s+)?(?:number|list|date|url|email|boolean|string|text)\b/i.test(tail)

@@ -13,7 +13,7 @@ import {
   parseReplace,
   parseUseInput,
 } from './instruction-forms';
-import { isFormatTail, parseFormat, parseStrip } from './instruction-format';
+import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruction-format';
 import type { ClauseParser, EditOp, ParseContext, ParsedInstruction } from './instruction-ops';
 import { inputFromPhrase } from './inputs';
 import { referenceText } from './match';
@@ -24,9 +24,9 @@ import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words
 const IT = '(?:it|this|the\\s+task|the\\s+result|the\\s+results|the\\s+output|the\\s+outputs|this\\s+task)';
 // "a plain number", "a single text": words around a type word that do not change the type.
 const TYPE_ADJECTIVE =
-  '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one)\\s+)?';
+  '(?:(?:plain|simple|single|bare|pure|whole|real|proper|valid|normal|regular|raw|one|comma-separated|comma\\s+separated|free|short|long)\\s+)?';
 const TYPE_RE = new RegExp(
-  `^(.+?)\\s+(?:(?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
+  `^(.+?)\\s+((?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
   'i',
 );
 
@@ -156,7 +156,7 @@ const parseRename: ClauseParser = (text) => {
 };
 
 /** "make X a number", "change the type of X and Y to date", "make A a number and B a date". */
-const parseRetype: ClauseParser = (text) => {
+const parseRetype: ClauseParser = (text, ctx) => {
   const should = new RegExp(
     `^(.+?)\\s+should\\s+be\\s+(?:of\\s+)?(?:an?\\s+|the\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?$`,
     'i',
@@ -166,16 +166,20 @@ const parseRetype: ClauseParser = (text) => {
     return type ? splitEnumeration(should[1]).map((target) => ({ kind: 'retype', target, type })) : undefined;
   }
   const m =
-    /^(?:make|set|change|convert|turn|treat|store|return|give)\s+(?:the\s+)?(?:(?:output\s+)?(?:type|format)\s+of\s+)?(.+?)(?:,?\s+(?:instead\s+of|rather\s+than|not)\s+(?:an?\s+)?[a-z/ ]+)?$/i.exec(
+    /^(make|set|change|convert|turn|treat|store|return|give)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:(?:output\s+)?(?:type|format)\s+of\s+)?(.+?)(?:,?\s+(?:instead\s+of|rather\s+than|not)\s+(?:an?\s+)?[a-z/ ]+)?$/i.exec(
       text,
     );
-  if (!m?.[1]) return undefined;
+  if (!m?.[1] || !m[2]) return undefined;
+  const asks = /^(?:give|return)$/i.test(m[1]);
   const ops: EditOp[] = [];
   let pending: string[] = [];
-  for (const segment of splitEnumeration(m[1])) {
+  for (const segment of splitEnumeration(m[2])) {
     const typed = TYPE_RE.exec(segment);
-    const type = typed?.[2] ? parseOutputType(typed[2]) : undefined;
-    if (typed?.[1] && type) {
+    const type = typed?.[3] ? parseOutputType(typed[3]) : undefined;
+    // "give me the careers page email" asks for a new value: after give/return, without "as"/"to",
+    // only an existing output is retyped.
+    const retypes = typed?.[1] && (!asks || typed[2] || targetOutputs(ctx.outputs, typed[1]).length > 0);
+    if (typed?.[1] && type && retypes) {
       // "set email type to text": the word "type" belongs to the verb, not the output name.
       const last = typed[1].replace(/(?:['’]s)?\s+type$/i, '');
       for (const target of [...pending, last]) ops.push({ kind: 'retype', target, type });
@@ -236,7 +240,8 @@ const ADD_LEAD =
 const QUESTION = /^(?:what|who|which|where|when|how\s+many|how\s+much|does|do|is|are)\b/i;
 
 function parseAdd(text: string, also: boolean): EditOp[] | undefined {
-  const m = ADD_LEAD.exec(text);
+  // "check for ISO 27001 certification" asks whether there is one.
+  const m = ADD_LEAD.exec(text.replace(/^(check|verify)\s+for\s+(?:an?\s+|any\s+)?/i, '$1 is there '));
   const body = m?.[1] ?? (also || QUESTION.test(text) ? text : undefined);
   if (!body) return undefined;
   const items = addItems(

@@ -29,7 +29,7 @@ export interface ListShape {
 }
 
 const LIST_VERBS =
-  '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
+  '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|gather|compile|fetch|retrieve|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
 const ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,3}?)";
 const WITH = '(with|including|showing|along\\s+with|together\\s+with|and\\s+their|and\\s+its|plus\\s+their)';
 
@@ -41,6 +41,10 @@ const FOR_EACH_BOUNDARY = new RegExp(
 const LEADING_VERB = new RegExp(`^(?:please\\s+)?${LIST_VERBS}\\s*:?\\s*`, 'i');
 const TRAILING_EACH = new RegExp(
   `^(.*?)\\b${LIST_VERBS}\\s+(.+?)\\s+(?:for|of|from|on)\\s+(?:each|every|all(?:\\s+the)?|all\\s+of\\s+the)\\s+(.+)$`,
+  'i',
+);
+const OF_EACH = new RegExp(
+  `^(?:the\\s+)?([a-z][a-z -]*?)\\s+(?:of|for)\\s+(?:each|every)\\s+${ITEM}(?:\\s*,\\s*|\\s+and\\s+|\\s*$)(.*)$`,
   'i',
 );
 const ALL_WITH = new RegExp(
@@ -57,9 +61,27 @@ const PAREN_COLUMNS = new RegExp(
   `^(.*?)\\b(?:(?:an?\\s+)?(?:table|list|spreadsheet)\\s+of\\s+)?(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*$`,
   'i',
 );
+// "speakers with name, company and talk title", "upcoming events with date and venue": a verb-less
+// plural noun phrase over two or more columns (a singular one, "the phone number with the area
+// code", is a field).
+const PLURAL_WITH = new RegExp(
+  `^(?:(?:the|their|its|our|all|any|upcoming|current|open|latest|recent)\\s+)*${ITEM}\\s+(with|including|showing)\\s+(.+)$`,
+  'i',
+);
+// "the pricing plans (name and monthly price) and the support email": columns in brackets, then
+// more that is asked once for the page.
+const PAREN_THEN = new RegExp(
+  `^(.*?)\\b(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*,?\\s*(?:and|plus|as\\s+well\\s+as)\\s+(.+)$`,
+  'i',
+);
 const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
 const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
+// "each job: title, team, location": a singular item after each/every, then its columns.
+const EACH_HEADING = new RegExp(
+  `^(?:for\\s+)?(?:each|every)\\s+${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  'i',
+);
 const HEADING = new RegExp(
   `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
@@ -149,6 +171,13 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const columns = `${trailing[2]}${guidance?.[0] ?? ''}`;
     if (item) return { item, columns, addName: false, prefix: trailing[1] ?? '' };
   }
+  // "Name of each product, its price and a link": verb-less, the first column before the item.
+  const ofEach = OF_EACH.exec(sentence);
+  if (ofEach?.[1] && ofEach[2] && words(ofEach[1]).length <= 4) {
+    const item = listItem(ofEach[2], true, true);
+    const columns = [ofEach[1], ofEach[3] ?? ''].filter((c) => c.trim()).join(', ');
+    if (item) return { item, columns, addName: false, prefix: '' };
+  }
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
     if (!m?.[2] || !m[3] || m[4] === undefined) continue;
@@ -167,6 +196,19 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const item = singular(last) !== last ? listItem(paren[2], true) : undefined;
     if (item) return { item, columns: paren[3], addName: false, prefix: paren[1] ?? '' };
   }
+  const parenThen = PAREN_THEN.exec(sentence);
+  if (parenThen?.[2] && parenThen[3] && parenThen[4] && splitEnumeration(parenThen[3]).length >= 2) {
+    const last = words(parenThen[2]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(parenThen[2], true) : undefined;
+    const prefix = `${parenThen[1] ?? ''} ${parenThen[4]}`.trim();
+    if (item) return { item, columns: parenThen[3], addName: false, prefix };
+  }
+  const pluralWith = PLURAL_WITH.exec(sentence);
+  if (pluralWith?.[1] && pluralWith[3] && splitEnumeration(pluralWith[3]).length >= 2) {
+    const last = words(pluralWith[1]).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(pluralWith[1], true) : undefined;
+    if (item) return { item, columns: pluralWith[3], addName: false, prefix: '' };
+  }
   const their = THEIR_PLURAL.exec(sentence);
   if (their?.[1] && their[4]) {
     const last = words(their[1]).at(-1) ?? '';
@@ -182,6 +224,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   if (each?.[2] && each[3]) {
     const item = listItem(each[2], true);
     if (item) return { item, columns: each[3], addName: false, prefix: each[1] ?? '' };
+  }
+  const eachHeading = EACH_HEADING.exec(sentence);
+  if (eachHeading?.[1] && eachHeading[2]) {
+    const item = listItem(eachHeading[1], true, true);
+    if (item) return { item, columns: eachHeading[2], addName: false, prefix: '' };
   }
   const heading = HEADING.exec(sentence);
   if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {

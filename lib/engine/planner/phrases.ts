@@ -97,9 +97,17 @@ const SHARED_MODIFIERS = new Set([
   'first', 'last', 'start', 'end', 'opening', 'closing', 'current', 'previous', 'net', 'gross', 'home', 'work',
 ]);
 
-/** "monthly", "annual price" → "monthly price", "annual price". */
+/** "monthly", "annual price" → "monthly price", "annual price"; "monthly price", "annual" likewise. */
 export function shareNouns(items: readonly string[]): string[] {
   const out = [...items];
+  // "precio mensual y anual" reads "monthly price and annual": the modifier after takes the noun before.
+  for (let i = 1; i < out.length; i += 1) {
+    const here = (out[i] ?? '').trim().replace(/^(?:the|a|an|their|its)\s+/i, '');
+    const previous = (out[i - 1] ?? '').trim().split(/\s+/);
+    if (!SHARED_MODIFIERS.has(here.toLowerCase()) || previous.length < 2) continue;
+    if (!SHARED_MODIFIERS.has((previous[previous.length - 2] ?? '').toLowerCase())) continue;
+    out[i] = `${out[i]} ${previous[previous.length - 1] ?? ''}`;
+  }
   for (let i = out.length - 2; i >= 0; i -= 1) {
     const here = (out[i] ?? '').trim().replace(/^(?:the|a|an|their|its)\s+/i, '');
     const next = (out[i + 1] ?? '').trim().split(/\s+/);
@@ -134,7 +142,7 @@ export function protectQuotes(text: string): { text: string; restore: (s: string
 }
 
 const LEADING =
-  /^(?:(?:and|or|also|plus|then|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
+  /^(?:(?:please|kindly|and|or|also|plus|then|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
 const LEADING_ALL = /^(?:all|every)(?:\s+of)?\s+/i;
 const LEADING_POSSESSIVE =
   /^(?:compan(?:y|ie)|business|organi[sz]ation|firm|brand|website|site|store|shop|page|startup|vendor|supplier|restaurant|hotel|person)(?:['’]s|s['’])\s+/i;
@@ -144,6 +152,8 @@ const EMBEDDED_QUESTION = [
   /^(?:where|when|how)\s+(?:they|it|he|she|the\s+\w+)\s+(?:is|are|was|were)\s+(.+)$/i,
   // "what payment options are available" → "payment options".
   /^(?:what|which)\s+(.+?)\s+(?:is|are)\s+(?:available|offered|listed|supported|accepted|provided|given|shown)$/i,
+  // "what industry they are in", "which city it is based in" → "industry", "city".
+  /^(?:what|which)\s+(.+?)\s+(?:they|it|he|she|the\s+\w+)\s+(?:is|are|was|were)\s+(?:in|based\s+in|located\s+in|part\s+of)$/i,
 ];
 // "what year was the company founded" → "year the company was founded" (read as founded year).
 const WHAT_NOUN_PASSIVE =
@@ -158,7 +168,7 @@ const QUALIFIER_TAIL =
   /\s*,?\s*\b(?:if\s+(?:available|any|present|listed|possible|known|given|shown|mentioned|applicable|missing|none|not\s+found|not\s+available|not\s+listed|unavailable|empty|absent|unknown|not|so|needed|necessary|relevant|there\s+is\s+one|they\s+exist|it\s+exists|they\s+have\s+one|it\s+has\s+one)|where\s+(?:available|possible|listed|applicable)|when\s+(?:available|listed|present)|etc|and\s+so\s+on|and\s+more|or\s+similar|too|as\s+well|also|please|any\s*more|any\s+longer|from\s+now\s+on|going\s+forward|only|anywhere|at\s+all|somewhere|on\s+(?:the|their|its)\s+(?:site|website)|(?<=[a-z0-9]\s)(?<!\b(?:is|are|was|were|be|been|get|gets|got)\s+)(?:that\s+(?:is|are)\s+)?(?:listed|shown|mentioned|displayed|published|provided)(?:\s+there)?)\s*[.!]*$/i;
 
 const CONTEXT_NOUN =
-  '(?:compan(?:y|ies)|business(?:es)?|organi[sz]ations?|firms?|brands?|startups?|vendors?|suppliers?|stores?|shops?|domains?|urls?|internet|web|it|them|input|target|lead|(?:[a-z-]+\\s+){0,2}?(?:web\\s*sites?|sites?|home\\s*pages?|pages?|web\\s*pages?))';
+  '(?:compan(?:y|ies)|business(?:es)?|organi[sz]ations?|firms?|brands?|startups?|vendors?|suppliers?|stores?|shops?|domains?|urls?|internet|web|it|them|input|target|lead|catalog(?:ue)?s?|(?:[a-z-]+\\s+){0,2}?(?:web\\s*sites?|sites?|home\\s*pages?|pages?|web\\s*pages?))';
 // "number of pages" counts pages: the lookbehind keeps a count's "of X" from reading as page context.
 const TRAILING_CONTEXT = new RegExp(
   `(?<!\\b(?:number|count|amount|quantity|total|no))\\s+(?:(?:that\\s+(?:is|are)\\s+|as\\s+)?(?:listed|found|shown|mentioned|published|displayed|given|stated|available|provided|visible)\\s+)?` +
@@ -176,6 +186,15 @@ const TYPE_SUFFIX = new RegExp(
   `(?<!such)\\s+as\\s+(?:an?\\s+)?(?:(?:plain|simple|single|raw|pure|bare|whole|four-digit|\\d+-digit|comma-separated|separate)\\s+)*(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field|type))?$`,
   'i',
 );
+
+const PER_PERIOD: Record<string, string> = {
+  month: 'monthly',
+  year: 'annual',
+  annum: 'annual',
+  week: 'weekly',
+  day: 'daily',
+  hour: 'hourly',
+};
 
 const MAX_ITEM = 300;
 
@@ -236,9 +255,31 @@ export function cleanItem(raw: string): CleanItem {
     const formatted = takeFormat(text);
     text = formatted.text;
     format = joinFormat(format, formatted.format);
+    // "when is the conference" asks its date, "where is it held" its place.
+    text = text
+      .replace(
+        /^when\s+(?:is|was|will)\s+(?:the\s+)?([a-z]+)(?:\s+(?:be\s+)?(?:held|happening|taking\s+place))?$/i,
+        '$1 date',
+      )
+      .replace(
+        /^where\s+(?:is|was|will)\s+(?:it|they|the\s+[a-z]+)\s+(?:be\s+)?(?:held|taking\s+place|happening)$/i,
+        'location',
+      );
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
+    // "who founded the company" is "who founded it": the researched thing is the object.
+    text = text.replace(
+      /^(who|what)\s+([a-z]+)\s+(?:the|this|that)\s+(?:company|business|firm|organi[sz]ation|brand|startup)$/i,
+      '$1 $2 it',
+    );
+    // "price per month for the basic plan" is the basic plan's monthly price.
+    text = text.replace(
+      /^([a-z]+)\s+(?:per|a|each)\s+(month|year|annum|week|day|hour)\b/i,
+      (_m, head: string, period: string) => `${PER_PERIOD[period.toLowerCase()] ?? period} ${head}`,
+    );
+    // "links to their LinkedIn and Twitter profiles": the profiles' URLs.
+    text = text.replace(/^links?\s+to\s+(?:the\s+|their\s+|its\s+|our\s+)?(.+)$/i, '$1 url');
     text = text
       .replace(QUALIFIER_TAIL, '')
       .replace(PAGE_REGION, '')

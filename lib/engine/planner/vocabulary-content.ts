@@ -16,7 +16,7 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
   field('author', 'string', 'author', 'content',
     ['author', 'writer', 'byline', 'author name', 'written by', 'who wrote it', 'posted by', 'authored by', 'name of author', 'who wrote', 'who wrote the article', 'who wrote the post', 'who wrote the book', 'author of the article', 'writer name'],
     'Author of {the}', 'Who is the author of {the}?'),
-  field('publish_date', 'date', 'publish date', 'content',
+  field('published_date', 'date', 'publish date', 'content',
     ['publish date', 'publication date', 'published date', 'date published', 'published', 'published on', 'date of publication', 'release date', 'post date', 'posting date', 'date posted', 'posted date', 'posted on', 'pub date', 'publishing date', 'when published', 'posted'],
     'Publication date', 'When was {the} published? Give the date.', undefined,
     Object.fromEntries(['job', 'posting', 'opening', 'vacancy', 'position', 'listing', 'ad', 'advert', 'role'].map((w) => [w, 'posted_date']))),

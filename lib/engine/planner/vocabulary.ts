@@ -5,11 +5,12 @@ import { canonical } from './names';
 import { Speller } from './spelling';
 import { COMPANY_FIELDS } from './vocabulary-company';
 import { CONTENT_FIELDS } from './vocabulary-content';
+import { DOMAIN_FIELDS } from './vocabulary-domains';
 import type { FieldGroup, FieldSpec } from './vocabulary-types';
 
 export type { FieldGroup, FieldSpec } from './vocabulary-types';
 
-export const ALL_FIELDS: readonly FieldSpec[] = [...COMPANY_FIELDS, ...CONTENT_FIELDS];
+export const ALL_FIELDS: readonly FieldSpec[] = [...COMPANY_FIELDS, ...CONTENT_FIELDS, ...DOMAIN_FIELDS];
 
 const BY_NAME = new Map(ALL_FIELDS.map((f) => [f.name, f]));
 const BY_ALIAS = new Map<string, FieldSpec>();
@@ -118,7 +119,7 @@ const BUNDLES = new Map<string, readonly string[]>(
     [
       [['contact detail', 'contact info', 'contact information', 'contact data', 'contact', 'contact method', 'way to contact'], ['email', 'phone', 'address']],
       [['firmographic', 'company profile', 'company detail', 'company info', 'company information', 'basic company information', 'company fact', 'key company fact', 'company data'], ['company_name', 'industry', 'employee_count', 'founded_year', 'headquarters']],
-      [['article metadata', 'article detail', 'post metadata'], ['title', 'author', 'publish_date']],
+      [['article metadata', 'article detail', 'post metadata'], ['title', 'author', 'published_date']],
       [['product detail', 'product info', 'product information', 'product data'], ['name', 'price', 'brand', 'in_stock']],
       [['funding information', 'funding detail', 'funding info', 'funding history'], ['total_funding', 'funding_stage', 'investors']],
     ] as const

@@ -52,7 +52,8 @@ export function verbFirstQuestion(segs: readonly Segment[]): Segment[] | undefin
   return [word(aux), ...subject, word(base(verb.en)), ...rest];
 }
 
-const INVERTED = new Set(['t', 'il', 'elle', 'ils', 'elles']);
+// French "-t-il" and German "verwenden sie": the pronoun after the verb is its subject.
+const INVERTED = new Set(['t', 'il', 'elle', 'ils', 'elles', 'sie', 'er']);
 
 /**
  * "La politique mentionne-t-elle le RGPD ?", "¿La política menciona el RGPD?": a question whose
@@ -70,6 +71,8 @@ export function subjectFirstQuestion(segs: readonly Segment[]): Segment[] | unde
   const inverted: Segment[] = [];
   while (INVERTED.has((segs[r]?.src ?? '').toLowerCase())) inverted.push(segs[r++] as Segment);
   const rest = segs.slice(r);
+  // "Quel est le chiffre d'affaires ?" → "what is the revenue?": a copula keeps its order.
+  if (wh && base(verb.en) === 'be') return [...segs.slice(0, k), verb, ...rest];
   if (wh && inverted.length === 0 && ARTICLES.has(segs[r]?.en ?? '') && segs[r + 1]?.kind !== 'punct') {
     // "Welche Zahlungsmethoden akzeptiert der Shop?" → "which payment methods does the shop accept?"
     const subject = segs.slice(r, r + 2);
