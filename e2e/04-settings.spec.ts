@@ -39,10 +39,11 @@ test('a wrong upstream key gives a clear error, and resetting restores the conne
   page,
   expectConsoleError,
 }) => {
-  // The tasks page's read through the proxy answers the upstream's 401 on purpose (the wrong key), and
+  // The tasks page's reads through the proxy (its list, and the capabilities that say which task
+  // extensions the upstream offers) answer the upstream's 401 on purpose (the wrong key), and
   // Chromium logs every failed fetch as a console error.
   expectConsoleError(
-    /Failed to load resource: the server responded with a status of 401 .*\/api\/upstream\/v0\.1\/tasks:/,
+    /Failed to load resource: the server responded with a status of 401 .*\/api\/upstream\/v0\.1\/(tasks|capabilities):/,
   );
   await page.goto('/settings');
   await page.getByRole('textbox', { name: /^API key/ }).fill('qk_this-key-does-not-exist-anywhere-0000');
