@@ -69,7 +69,7 @@ export function FieldRow({
             maxLength={80}
             spellCheck={false}
             autoComplete="off"
-            className={cn('font-mono py-1', errors?.name && 'border-red-600 dark:border-red-500')}
+            className={cn('font-mono', errors?.name && 'border-red-600 dark:border-red-500')}
             aria-invalid={errors?.name ? true : undefined}
             aria-describedby={errors?.name ? `${id}-name-error` : undefined}
             onChange={(e) => onChange({ name: e.target.value })}
