@@ -3,7 +3,7 @@ import type { CreateBatchResponse } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { batches } from '../db/schema';
 import { badRequest } from '../errors';
-import type { LiveFile, Upload } from '../http/multipart';
+import type { LiveFile, Upload } from './upload';
 import { newId } from '../ids';
 import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
