@@ -59,9 +59,9 @@ module.exports = {
     {
       name: 'client-not-dashboard-server',
       comment:
-        'Components never import the dashboard server modules (sessions, secrets, upstream forwarding).',
+        'Components and the client part of lib/dashboard never import its server modules (sessions, secrets, upstream forwarding).',
       severity: 'error',
-      from: { path: '^components/' },
+      from: { path: '^(components|lib/dashboard)/', pathNot: '^lib/dashboard/server/' },
       to: { path: '^lib/dashboard/server/' },
     },
     {
