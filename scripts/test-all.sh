@@ -16,7 +16,7 @@ step() { echo; echo "=== $*"; }
 
 step "typecheck and lint"
 npx tsc --noEmit -p . || status=1
-npx eslint . || status=1
+npm run lint || status=1  # eslint with no warning allowed, then the import rules (.dependency-cruiser.cjs)
 
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile="$OUT/unit.json" || status=1

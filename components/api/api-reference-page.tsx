@@ -1,7 +1,7 @@
 'use client';
 import { BookOpen } from 'lucide-react';
 import { useMemo } from 'react';
-import type { OpenApiOperation } from '@/lib/dashboard/openapi-types';
+import type { OperationEntry } from '@/lib/dashboard/openapi-types';
 import { useOpenApi } from '@/lib/dashboard/hooks/use-openapi';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardBody } from '@/components/ui/card';
@@ -9,12 +9,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { TableSkeleton } from '@/components/ui/skeleton';
 import { OperationCard } from './operation-card';
-
-export interface OperationEntry {
-  method: string;
-  path: string;
-  op: OpenApiOperation;
-}
 
 /** Rendered from the upstream's /openapi.json, grouped by tag; extensions are marked. */
 export function ApiReferencePage() {

@@ -1,9 +1,8 @@
 'use client';
-import type { JsonSchema } from '@/lib/dashboard/openapi-types';
+import type { JsonSchema, OperationEntry } from '@/lib/dashboard/openapi-types';
 import { cn } from '@/lib/dashboard/cn';
 import { Badge } from '@/components/ui/badge';
 import { ApiSnippet } from './api-snippet';
-import type { OperationEntry } from './api-reference-page';
 
 const METHOD_TONE: Record<string, string> = {
   GET: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INPUT_CHARS, formatCount } from '@/lib/ingest/limits';
+import { MAX_INPUT_CHARS, formatCount } from './row-limits';
 import {
   OutputTypeSchema,
   PageReadSchema,

@@ -28,3 +28,10 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
+
+/** One operation of the document with the method and path it is under, as the reference page lists it. */
+export interface OperationEntry {
+  method: string;
+  path: string;
+  op: OpenApiOperation;
+}

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { TaskInput } from '@/lib/contract/task-definition';
-import { MAX_CSV_RECORD_CHARS, formatCount } from './limits';
+import { MAX_CSV_RECORD_CHARS, formatCount } from '@/lib/contract/row-limits';
 import { TableRowReader, isBlank } from './table-rows';
 import { IngestFileError, type CsvOptions, type IngestItem } from './types';
 

@@ -1,4 +1,4 @@
-import { formatCount } from './limits';
+import { formatCount } from '@/lib/contract/row-limits';
 import { IngestFileError, type ChunkSource } from './types';
 
 // Turns the file's chunks into text. A streaming decoder keeps a multi-byte character that is split

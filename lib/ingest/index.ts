@@ -6,7 +6,7 @@ export { CsvRowParser } from './csv-row-parser';
 export { decodeChunks } from './decode-text';
 export { SNIFF_BYTES, detectFormat } from './detect-format';
 export { JsonlRowParser } from './jsonl-row-parser';
-export { MAX_INPUT_CHARS, MAX_LINE_CHARS, MAX_UUID_CHARS } from './limits';
+export { MAX_INPUT_CHARS, MAX_LINE_CHARS, MAX_UUID_CHARS } from '@/lib/contract/row-limits';
 export { readCsvHeader } from './read-csv-header';
 export { readCsvBatches, readCsvRows } from './read-csv-rows';
 export { readJsonlBatches, readJsonlRows } from './read-jsonl-rows';

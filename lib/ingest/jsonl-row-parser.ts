@@ -1,6 +1,6 @@
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { fastJsonlRow } from './jsonl-fast-row';
-import { MAX_LINE_CHARS, formatCount } from './limits';
+import { MAX_LINE_CHARS, formatCount } from '@/lib/contract/row-limits';
 import { LineSplitter, type Line } from './split-lines';
 import { IngestFileError, type IngestItem } from './types';
 import { RowValidator, describeType } from './validate-row';

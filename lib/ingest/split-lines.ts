@@ -1,4 +1,4 @@
-import { MAX_LINE_CHARS } from './limits';
+import { MAX_LINE_CHARS } from '@/lib/contract/row-limits';
 
 /** A line too long to keep: only its length is remembered. */
 export interface OverlongLine {

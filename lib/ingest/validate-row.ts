@@ -1,5 +1,5 @@
 import type { TaskInput } from '@/lib/contract/task-definition';
-import { MAX_INPUT_CHARS, MAX_UUID_CHARS, formatCount } from './limits';
+import { MAX_INPUT_CHARS, MAX_UUID_CHARS, formatCount } from '@/lib/contract/row-limits';
 import type { IngestItem } from './types';
 import { UuidRegistry } from './uuid-registry';
 import { quoteValue, urlProblem } from './validate-url';

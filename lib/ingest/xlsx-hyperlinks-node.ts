@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { formatCount } from './limits';
+import { formatCount } from '@/lib/contract/row-limits';
 import { IngestFileError } from './types';
 import { decodeXmlEntities } from './xml-entities';
 

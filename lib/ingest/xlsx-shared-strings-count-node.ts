@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { formatCount } from './limits';
+import { formatCount } from '@/lib/contract/row-limits';
 import { IngestFileError } from './types';
 import { MAX_RICH_TEXT_RUNS, MAX_SHARED_STRINGS } from './xlsx-part-limits';
 

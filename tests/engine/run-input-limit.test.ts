@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INPUT_CHARS } from '@/lib/ingest/limits';
+import { MAX_INPUT_CHARS } from '@/lib/contract/row-limits';
 import { startFixtureSite, FACTS, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, createContactTask } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';

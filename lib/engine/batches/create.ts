@@ -3,7 +3,7 @@ import type { CreateBatchResponse } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { batches } from '../db/schema';
 import { badRequest } from '../errors';
-import type { LiveFile, Upload } from '../http/multipart';
+import type { LiveFile, Upload } from './upload';
 import { newId } from '../ids';
 import { checkUrl } from '../net/url-guard';
 import { loadDefinition } from '../tasks/queries';
@@ -78,10 +78,14 @@ async function prepare(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, fields: Rec
 // before the file part: then reading overlaps the transfer. The work is kept only if the complete
 // form names the same task version; otherwise, or if it failed, the rows are read again from the
 // spooled file and any problem is reported the usual way.
-const definitionKey = (fields: Record<string, string>) => `${fields.task_id?.trim() ?? ''}\u0000${fields.task_version?.trim() ?? ''}`;
+function sameVersionNamed(early: Record<string, string>, complete: Record<string, string>): boolean {
+  const same = (field: 'task_id' | 'task_version') => (early[field]?.trim() ?? '') === (complete[field]?.trim() ?? '');
+  return same('task_id') && same('task_version');
+}
 
 export interface EarlyScan {
-  key: string;
+  /** The form fields sent before the file part: the task version the rows were read for. */
+  fields: Record<string, string>;
   scan: ScanResult;
 }
 
@@ -103,7 +107,7 @@ export function startEarlyScan(deps: Pick<BatchDeps, 'db'>, live: LiveFile): Pro
     if (!live.fields.task_id?.trim()) return null;
     const { definition } = await loadDefinition(deps.db, live.fields.task_id.trim(), optionalVersion(live.fields));
     const scan = await scanFile(live, live.filename, definition).catch(() => null);
-    return scan && { key: definitionKey(live.fields), scan };
+    return scan && { fields: live.fields, scan };
   })().catch(() => null);
 }
 
@@ -117,7 +121,7 @@ export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<Early
     if (!batchId) return null;
     try {
       const scan = await ingestFile(deps.db, batchId, live, live.filename, p.definition);
-      return { key: definitionKey(live.fields), batchId, scan, loaded: p };
+      return { fields: live.fields, batchId, scan, loaded: p };
     } catch {
       await dropBatch(deps, batchId);
       return null;
@@ -156,7 +160,7 @@ const defaultName = (taskName: string, at: Date) => `${taskName} · ${at.toISOSt
 export async function validateData(deps: Pick<BatchDeps, 'db'>, upload: Upload, early?: Promise<EarlyScan | null>) {
   const file = requireFile(upload);
   const e = await early;
-  let scan = e && e.key === definitionKey(upload.fields) ? e.scan : null;
+  let scan = e && sameVersionNamed(e.fields, upload.fields) ? e.scan : null;
   if (!scan) {
     // Not read early (or for another version): load the task the complete form names and read the spool.
     const { definition } = await loadDefinition(deps.db, requireTaskId(upload.fields), optionalVersion(upload.fields));
@@ -172,7 +176,7 @@ export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promi
   let batchId: string | null = e?.batchId ?? null;
   try {
     const file = requireFile(upload);
-    if (e && e.key !== definitionKey(upload.fields)) {
+    if (e && !sameVersionNamed(e.fields, upload.fields)) {
       await dropBatch(deps, e.batchId);
       e = null;
       batchId = null;

@@ -1,7 +1,7 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs, type batches } from '../db/schema';
-import { resultColumns, type ResultJobRow } from '../webhooks/payload';
+import { resultColumns, type ResultJobRow } from './result-row';
 import { blockEntries, finalFields } from './result-blocks';
 import { rowsInRange } from './row-blocks';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { jobs, type batches } from '../db/schema';
-import { toResultRow } from '../webhooks/payload';
+import { toResultRow } from './result-row';
 import { iterateHandedOut } from './handed-out';
 import { overlayResultBlocks } from './result-blocks';
 

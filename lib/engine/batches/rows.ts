@@ -3,7 +3,7 @@ import type { BatchRow, RowCounts, RowStatus } from '@/lib/contract/batch-extens
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { batches, jobs } from '../db/schema';
-import { resultColumns, toResultRow } from '../webhooks/payload';
+import { resultColumns, toResultRow } from './result-row';
 import { findBatch } from './read';
 import { handedOutRows } from './handed-out';
 import { overlayResultBlocks, storedStatesFor } from './result-blocks';

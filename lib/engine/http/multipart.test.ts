@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { MEMORY_UPLOAD_BYTES, receiveUpload, type LiveFile } from './multipart';
+import type { LiveFile } from '../batches/upload';
+import { MEMORY_UPLOAD_BYTES, receiveUpload } from './multipart';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-multipart-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -5,14 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { EngineError, badRequest } from '../errors';
 import { FileProgress } from '../batches/scan-thread/file-progress';
+import type { LiveFile, Upload } from '../batches/upload';
 import { newId } from '../ids';
-
-export interface Upload {
-  fields: Record<string, string>;
-  /** `bytes`: a small upload's content, kept in memory and never spooled (see MEMORY_UPLOAD_BYTES). */
-  file: { path: string; filename: string; size: number; bytes?: Buffer } | null;
-  cleanup(): void;
-}
 
 /**
  * Uploads that declare at most this length are kept in memory, not spooled, and their rows are read
@@ -22,18 +16,6 @@ export interface Upload {
  * few milliseconds of this thread.
  */
 export const MEMORY_UPLOAD_BYTES = 256 * 1024;
-
-/**
- * The file part while it is still arriving: `fields` are those sent before it; `path` is the spool and
- * `progress` says how far it is written (done when the part is complete, failed if the upload fails).
- * Lets a handler start reading rows before the upload has finished.
- */
-export interface LiveFile {
-  filename: string;
-  fields: Record<string, string>;
-  path: string;
-  progress: FileProgress;
-}
 
 // The upload is spooled to a temp file as it streams in: memory stays flat whatever the size, and the
 // form's fields (task_id may come after the file) are all known before ingest reads the rows back.

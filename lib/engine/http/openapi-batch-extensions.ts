@@ -2,14 +2,18 @@ import { z } from 'zod';
 import {
   BatchLinksSchema,
   BatchRowsPageSchema,
+  BatchRowsQuerySchema,
+  CompareQuerySchema,
   ComparisonSchema,
   DerivedBatchResponseSchema,
+  DownloadQuerySchema,
+  EstimateQuerySchema,
   EstimateResponseSchema,
   RerunRequestSchema,
   RetryFailedRequestSchema,
   WebhookDeliverySchema,
 } from '@/lib/contract/batch-extensions';
-import type { Op } from './openapi';
+import type { Op } from './openapi-op';
 
 // OpenAPI operations of the batch extensions (dashboard part 2), kept apart so openapi.ts stays a
 // readable size.
@@ -27,6 +31,7 @@ export const BATCH_EXTENSION_OPS: Op[] = [
     method: 'get',
     path: '/v0.1/batches/{batch_id}/rows',
     summary: 'Rows with status (after, limit, status)',
+    query: BatchRowsQuerySchema,
     data: BatchRowsPageSchema,
   },
   {
@@ -59,6 +64,7 @@ export const BATCH_EXTENSION_OPS: Op[] = [
     method: 'get',
     path: '/v0.1/batches/{batch_id}/compare',
     summary: 'Per-field comparison with another batch (with)',
+    query: CompareQuerySchema,
     data: ComparisonSchema,
   },
   {
@@ -81,12 +87,14 @@ export const BATCH_EXTENSION_OPS: Op[] = [
     method: 'get',
     path: '/v0.1/batches/{batch_id}/download',
     summary: 'Download rows so far (format csv, xlsx, jsonl, json)',
+    query: DownloadQuerySchema,
   },
   {
     ...x,
     method: 'get',
     path: '/v0.1/batch-estimate',
     summary: 'Estimated start and finish of a batch of n rows',
+    query: EstimateQuerySchema,
     data: EstimateResponseSchema,
   },
 ];

@@ -5,7 +5,7 @@ import {
   TaskEditResultSchema,
   UpdateDefinitionRequestSchema,
 } from '@/lib/contract/extensions';
-import type { Op } from './openapi';
+import type { Op } from './openapi-op';
 
 // OpenAPI operations of the task-shaping extensions (field editor, rename, archive), kept apart so
 // openapi.ts stays a readable size.

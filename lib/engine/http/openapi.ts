@@ -4,7 +4,9 @@ import {
   BatchSummarySchema,
   CancelBatchResponseSchema,
   CreateBatchResponseSchema,
+  ListBatchesQuerySchema,
   ResultsPayloadSchema,
+  ResultsQuerySchema,
   UpdateBatchRequestSchema,
   UpdateBatchResponseSchema,
   ValidationReportSchema,
@@ -31,24 +33,11 @@ import {
   V0DynamicResultSchema,
 } from '@/lib/contract/tasks';
 import { BATCH_EXTENSION_OPS } from './openapi-batch-extensions';
+import { envelope, operation, type Op } from './openapi-op';
 import { TASK_SHAPING_OPS } from './openapi-task-shaping';
 
 // GET /openapi.json is generated from the same zod schemas the handlers parse with, so the document
 // cannot drift from the code. Operations we added beyond the spec carry `x-quarry-extension: true`.
-
-export interface Op {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  summary: string;
-  tag: 'Tasks' | 'Batches' | 'Utility' | 'Extensions';
-  extension?: boolean;
-  auth?: boolean;
-  json?: z.ZodType;
-  multipart?: Record<string, 'string' | 'binary'>;
-  data?: z.ZodType;
-  status?: number;
-  v0?: boolean;
-}
 
 const OPS: Op[] = [
   { method: 'get', path: '/', summary: 'Health check', tag: 'Utility', auth: false },
@@ -62,6 +51,14 @@ const OPS: Op[] = [
     status: 201,
   },
   { method: 'post', path: '/api-test', summary: 'Check an API key', tag: 'Utility', status: 201 },
+  { method: 'get', path: '/healthz', summary: 'Liveness: the process answers', tag: 'Utility', auth: false },
+  {
+    method: 'get',
+    path: '/readyz',
+    summary: 'Readiness: the store answers a query (503 while it does not)',
+    tag: 'Utility',
+    auth: false,
+  },
   {
     method: 'post',
     path: '/v0.1/tasks/create',
@@ -84,7 +81,6 @@ const OPS: Op[] = [
     summary: 'List tasks (v0)',
     tag: 'Tasks',
     data: z.array(TaskSummarySchema),
-    v0: true,
   },
   {
     method: 'post',
@@ -101,7 +97,6 @@ const OPS: Op[] = [
     tag: 'Tasks',
     json: DynamicRunRequestSchema,
     data: V0DynamicResultSchema,
-    v0: true,
   },
   {
     method: 'get',
@@ -141,7 +136,6 @@ const OPS: Op[] = [
     tag: 'Batches',
     multipart: { batch_input_data: 'binary', task_id: 'string' },
     data: z.array(ValidationReportSchema),
-    v0: true,
   },
   {
     method: 'post',
@@ -171,7 +165,6 @@ const OPS: Op[] = [
     summary: 'Cancel a batch (v0)',
     tag: 'Batches',
     data: CancelBatchResponseSchema,
-    v0: true,
   },
   {
     method: 'put',
@@ -186,8 +179,8 @@ const OPS: Op[] = [
     path: '/v0/batches',
     summary: 'List batches',
     tag: 'Batches',
+    query: ListBatchesQuerySchema,
     data: z.array(BatchSummarySchema),
-    v0: true,
   },
   {
     method: 'get',
@@ -195,15 +188,14 @@ const OPS: Op[] = [
     summary: 'Get a batch',
     tag: 'Batches',
     data: BatchDetailSchema,
-    v0: true,
   },
   {
     method: 'get',
     path: '/v0/batches/{id}/results',
     summary: 'Batch results',
     tag: 'Batches',
+    query: ResultsQuerySchema,
     data: ResultsPayloadSchema,
-    v0: true,
   },
   {
     method: 'get',
@@ -255,6 +247,13 @@ const OPS: Op[] = [
     tag: 'Extensions',
     extension: true,
   },
+  {
+    method: 'get',
+    path: '/files/results/{batch_id}',
+    summary: 'The signed results file a results request links to (format, expires, signature)',
+    tag: 'Batches',
+    auth: false,
+  },
   ...TASK_SHAPING_OPS,
   ...BATCH_EXTENSION_OPS,
   {
@@ -266,69 +265,6 @@ const OPS: Op[] = [
     auth: false,
   },
 ];
-
-const schema = (s: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
-
-function envelope(data: Record<string, unknown>, v0: boolean) {
-  const properties: Record<string, unknown> = {
-    status: { type: 'string', enum: ['success', 'error'] },
-    data,
-    message: { type: 'string' },
-    error: { $ref: '#/components/schemas/ErrorBody' },
-  };
-  if (!v0) properties.request_id = { type: 'string' };
-  return { type: 'object', required: ['status', 'data', 'message'], properties };
-}
-
-function operation(op: Op) {
-  const params = [...op.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  const out: Record<string, unknown> = {
-    summary: op.summary,
-    tags: [op.tag],
-    operationId: `${op.method}_${op.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
-    'x-quarry-extension': Boolean(op.extension),
-    security: op.auth === false ? [] : [{ ApiKey: [] }],
-    parameters: params,
-    responses: {
-      [String(op.status ?? 200)]: {
-        description: 'Success',
-        content: {
-          'application/json': {
-            schema: envelope(op.data ? schema(op.data, 'output') : { type: 'object' }, Boolean(op.v0)),
-          },
-        },
-      },
-      default: {
-        description: 'Error envelope',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      },
-    },
-  };
-  if (op.json)
-    out.requestBody = {
-      required: true,
-      content: { 'application/json': { schema: schema(op.json, 'input') } },
-    };
-  if (op.multipart) {
-    const properties = Object.fromEntries(
-      Object.entries(op.multipart).map(([k, t]) => [
-        k,
-        t === 'binary' ? { type: 'string', format: 'binary' } : { type: 'string' },
-      ]),
-    );
-    out.requestBody = {
-      required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties } } },
-    };
-  }
-  return out;
-}
 
 export function buildOpenApiDocument(serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -352,7 +288,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: {
         ErrorBody: { type: 'object', properties: { code: { type: 'integer' }, details: { type: 'string' } } },
-        ErrorEnvelope: envelope({ type: 'object' }, false),
+        ErrorEnvelope: envelope({ type: 'object' }, true),
       },
     },
     paths,

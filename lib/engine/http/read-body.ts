@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { EngineError, badRequest } from '../errors';
+import { EngineError, badRequest, parseWith } from '../errors';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -49,14 +49,4 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     throw badRequest('Malformed JSON', `the body is not valid JSON: ${(err as Error).message}`);
   }
   return parseWith(schema, value, 'body');
-}
-
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const at = issue.path.length ? issue.path.join('.') : where;
-    return `${at}: ${issue.message}`;
-  });
-  throw badRequest(`Invalid ${where}`, problems.join('; '));
 }

@@ -1,5 +1,5 @@
 import type { ReadPage } from '../research/page-types';
-import { fold } from '../research/text-utils';
+import { normalizeForMatch } from './match-text';
 import { citedLine } from './structured-evidence';
 
 // The model must quote its evidence. A quote is checked against everything the model was shown
@@ -7,13 +7,6 @@ import { citedLine } from './structured-evidence';
 // and against the page's structured-data and metadata lines, which it may cite as "label: value".
 
 const haystacks = new WeakMap<ReadPage, string>();
-
-export function normalizeForMatch(text: string): string {
-  return fold(text)
-    .replace(/[^\p{L}\p{N}@.+]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function haystackOf(page: ReadPage): string {
   let text = haystacks.get(page);

@@ -2,7 +2,7 @@ import type { ClassifiedQuery } from '../research/extract/classify-query';
 import { stem } from '../research/extract/passage-index';
 import { structuredFacts } from '../research/extract/structured-facts';
 import type { ReadPage } from '../research/page-types';
-import { normalizeForMatch } from './evidence';
+import { normalizeForMatch } from './match-text';
 
 // The page's reading as lines the model can cite verbatim: its metadata essentials and its
 // structured facts (schema.org paths of JSON-LD, microdata and meta tags). The same lines are the

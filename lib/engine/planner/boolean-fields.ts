@@ -3,7 +3,7 @@
 
 import { capName, headerPhrase } from './header-names';
 import { canonical, words } from './names';
-import type { PlannedOutput } from './fields';
+import type { PlannedOutput } from './planned-output';
 import { isAcceptableToken, isMeaningfulWord } from './phrases';
 import { render, type Subject } from './subject';
 import { lookupField } from './vocabulary';

@@ -3,7 +3,7 @@
 // named by their role ("the CFO") are asked by name.
 
 import type { ListItemType, OutputType } from '@/lib/contract/task-definition';
-import type { PhraseContext, PlannedOutput } from './fields';
+import type { PhraseContext, PlannedOutput } from './planned-output';
 import { headerName, headerPhrase } from './header-names';
 import { canonical, capitalise, singular, words } from './names';
 import { isAcceptableToken, STOP_WORDS } from './phrases';

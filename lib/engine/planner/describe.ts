@@ -3,7 +3,8 @@
 
 import type { TaskDefinition, TaskInput } from '@/lib/contract/task-definition';
 import { extractionObjects } from './extraction-clauses';
-import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
+import { planPhrase } from './fields';
+import type { PhraseContext, PlannedOutput } from './planned-output';
 import { finalise, type Finalised } from './finalise';
 import { attachFormatItems } from './format-words';
 import { contextSuffix, detectInputs } from './inputs';

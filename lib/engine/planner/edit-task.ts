@@ -11,7 +11,8 @@ import {
   refuse,
   type EditState,
 } from './edit-state';
-import { planPhrase, type PhraseContext } from './fields';
+import { planPhrase } from './fields';
+import type { PhraseContext } from './planned-output';
 import { contextSuffix, inputFromPhrase } from './inputs';
 import { planColumns } from './list-shape';
 import { matchInput, referenceText } from './match';

@@ -11,24 +11,8 @@ import { cleanItem, isAcceptableToken } from './phrases';
 import { planBoolean } from './boolean-fields';
 import { retypeQuery } from './query-text';
 import { render, subjectPrefix, type Subject } from './subject';
-import { fieldByName, lookupBundle, lookupField, type FieldGroup, type FieldSpec } from './vocabulary';
-
-export interface PlannedOutput {
-  output: TaskOutput;
-  /** Short words for task names: "email", "CEO name". */
-  label: string;
-  group?: FieldGroup;
-  /** The phrase named its type ("(number)", "as a list"): edits treat that as a type change. */
-  explicitType: boolean;
-}
-
-export interface PhraseContext {
-  subject: Subject;
-  /** Unknown noun phrases become custom outputs only when the text clearly asks for something. */
-  allowCustom: boolean;
-  /** A bare "X" means Twitter/X only next to other social networks. */
-  allowBareX: boolean;
-}
+import type { PhraseContext, PlannedOutput } from './planned-output';
+import { fieldByName, lookupBundle, lookupField, type FieldSpec } from './vocabulary';
 
 /** Planned outputs for one enumerated item; [] when nothing extractable is named. */
 export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {

@@ -2,7 +2,8 @@
 // "all job openings with title and location"). Per-input phrasings ("for each company, find …")
 // are not lists: a batch already runs the task once per company.
 
-import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
+import { planPhrase } from './fields';
+import type { PhraseContext, PlannedOutput } from './planned-output';
 import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
 import {

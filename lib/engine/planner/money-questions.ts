@@ -1,7 +1,7 @@
 // "How much" questions ask for an amount of money: "how much does the basic plan cost per month"
 // is the basic plan's monthly price, "what does it cost" the price.
 
-import type { PlannedOutput } from './fields';
+import type { PlannedOutput } from './planned-output';
 import { MONEY_HEADS } from './custom-fields';
 import { singular, words } from './names';
 import { retypeQuery } from './query-text';

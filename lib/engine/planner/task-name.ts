@@ -1,7 +1,7 @@
 // A short human name for a planned task: "Company contact details", "Product list: name and price".
 
 import type { TaskDefinition } from '@/lib/contract/task-definition';
-import type { PlannedOutput } from './fields';
+import type { PlannedOutput } from './planned-output';
 import { detectListShape } from './list-shape';
 import { capitalise, joinWords } from './names';
 import { detectSubject, makeSubject, type Subject } from './subject';

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { rowsInRange } from '../batches/row-blocks';
 import { newJobId } from '../tasks/ids';
-import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
+import type { ActiveBatch } from './active-batch-cache';
+import type { ClaimedJob, ClaimOptions } from './claim-types';
 import { guessHost } from './guess-host';
 import { noCancelSince } from './cancel-epoch';
 

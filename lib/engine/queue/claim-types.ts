@@ -19,23 +19,6 @@ export interface ClaimedJob {
   rowless?: boolean;
 }
 
-/**
- * A batch jobs can be claimed from. CANCELLING batches stay in the rotation for their parked jobs
- * only: a job that was in progress when the batch was cancelled and then went back to the queue (its
- * worker died, or a transient failure) still has to finish. Their cursor is closed: no new row starts.
- */
-export interface ActiveBatch {
-  id: string;
-  task_id: string;
-  task_version: number;
-  next_ord: number;
-  jobs_added: number;
-  /** Whether job rows wait in the table (retries, rows parked for their host). */
-  has_parked: boolean;
-  /** Jobs of this batch that start at once get no row (see batches.rowless_claims in db/schema.ts). */
-  rowless_claims: boolean;
-}
-
 export interface ClaimOptions {
   workerId: string;
   limit: number;

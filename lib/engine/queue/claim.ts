@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { claimFresh, claimParked } from './claim-steps';
-import type { ActiveBatch, ClaimedJob, ClaimOptions } from './claim-types';
+import type { ActiveBatch } from './active-batch-cache';
+import type { ClaimedJob, ClaimOptions } from './claim-types';
 import { cancelEpoch } from './cancel-epoch';
 import { heldBy } from './held-by';
 

@@ -1,7 +1,6 @@
 import type { UpdateDefinitionRequest } from '@/lib/contract/extensions';
 import { TaskDefinitionSchema, type TaskDefinition, type TaskOutput } from '@/lib/contract/task-definition';
-import { badRequest } from '../errors';
-import { parseWith } from '../http/read-body';
+import { badRequest, parseWith } from '../errors';
 import { definitionChanges } from './definition-changes';
 
 // The field editor's save: the whole list of outputs as the analyst left it, turned into the next

@@ -15,10 +15,10 @@ import { estimateTimes } from '../../batches/estimate';
 import { batchEventStream } from '../../batches/events';
 import { findBatch } from '../../batches/read';
 import { listBatchRows } from '../../batches/rows';
-import { notFound } from '../../errors';
+import { notFound, parseWith } from '../../errors';
 import { listDeliveries, redeliver } from '../../webhooks/log';
 import { endpoint } from '../endpoint';
-import { MAX_JSON_BYTES, parseWith, readBodyCapped, readJson } from '../read-body';
+import { MAX_JSON_BYTES, readBodyCapped, readJson } from '../read-body';
 
 // Quarry's batch extensions under /v0.1 (additive; same envelope and x-api-key auth; advertised by
 // GET /v0.1/capabilities): live events, rows with status, derived batches, comparison, webhook log,

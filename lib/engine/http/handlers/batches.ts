@@ -21,11 +21,12 @@ import { readLinkKey } from '../../batches/link-key';
 import { findBatch, listBatches, toBatchDetail } from '../../batches/read';
 import { iterateResultRows, ndjsonLines, rawEnvelope, streamFrom } from '../../batches/results';
 import { updateBatchWebhook } from '../../batches/update';
-import { EngineError, badRequest } from '../../errors';
+import { EngineError, badRequest, parseWith } from '../../errors';
 import { enqueueDeliveries } from '../../webhooks/enqueue';
 import { endpoint, type Ctx } from '../endpoint';
-import { receiveUpload, type LiveFile, type Upload } from '../multipart';
-import { parseWith, readJson } from '../read-body';
+import type { LiveFile, Upload } from '../../batches/upload';
+import { receiveUpload } from '../multipart';
+import { readJson } from '../read-body';
 
 const batchDeps = (e: Engine) => ({
   db: e.db,
