@@ -20,8 +20,8 @@ export interface ClaimedJob {
 }
 
 /**
- * A batch jobs can be claimed from. CANCELLING batches stay in the rotation for their pending job
- * rows only: a job that was in progress when the batch was cancelled and then went back to the queue (its
+ * A batch jobs can be claimed from. CANCELLING batches stay in the rotation for their parked jobs
+ * only: a job that was in progress when the batch was cancelled and then went back to the queue (its
  * worker died, or a transient failure) still has to finish. Their cursor is closed: no new row starts.
  */
 export interface ActiveBatch {
