@@ -12,7 +12,7 @@ export const BatchRowSchema = ResultRowSchema.extend({ seq: z.number().int() });
 export type BatchRow = z.infer<typeof BatchRowSchema>;
 
 export const BatchRowsQuerySchema = z.object({
-  /** Keyset cursor: rows with seq greater than this (exclusive). */
+  /** Keyset paging: rows with seq greater than this (exclusive); not the batch cursor (next_ord). */
   after: z.coerce.number().int().min(-1).default(-1),
   limit: z.coerce.number().int().min(1).max(1000, 'limit must be at most 1000').default(200),
   /** Comma-separated statuses; all when omitted. */

@@ -131,7 +131,8 @@ export const jobs = pgTable(
     dataUuid: text('data_uuid').notNull(),
     inputs: jsonb('inputs').$type<string[]>().notNull(),
     host: text('host').notNull().default(''),
-    // pending → running → succeeded | failed; pending → removed on cancel
+    // pending → running → succeeded | failed; running → pending (retry, lease expired, put back);
+    // pending → removed on cancel (ARCHITECTURE.md, job states)
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     runAfter: ts('run_after').notNull().defaultNow(),
@@ -171,12 +172,14 @@ export const batchRows = pgTable(
 
 /**
  * Finished jobs' results on the embedded store: one row per completion group and batch, holding the
- * group's results as JSON text `[[seq, state, result, error_detected, error], …]`. The store's sole
- * claimer writes these instead of rewriting each job row: that rewrite (a new tuple, two index
- * entries and the result parsed into jsonb) was ~75 µs of the store thread per job, most of what
- * the store spent on a job. The job row keeps state 'running'; an entry here for its seq is its
- * final state and result, and readers lay it over the row (batches/result-blocks.ts). PostgreSQL
- * with several workers still writes results into job rows.
+ * group's results as JSON text `[[seq, state, result, error_detected, error, job_id, started_at], …]`
+ * (batches/result-blocks.ts, BlockEntry; entries written before rowless claims stop at `error`). The
+ * store's sole claimer writes these instead of rewriting each job row: that rewrite (a new tuple, two
+ * index entries and the result parsed into jsonb) was ~75 µs of the store thread per job, most of what
+ * the store spent on a job. An entry is the job's final state and result. Most such jobs have no job row
+ * (rowless_claims above), so the entry also carries the job's id and start; a job that has a row keeps
+ * state 'running' there, and readers lay the entry over it (batches/result-blocks.ts, handed-out.ts).
+ * PostgreSQL with several workers still writes results into job rows.
  */
 export const resultBlocks = pgTable(
   'result_blocks',

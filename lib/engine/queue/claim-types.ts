@@ -37,7 +37,7 @@ export interface ClaimOptions {
   startEarly?: (jobs: ClaimedJob[], claimed: Promise<boolean>) => void;
   /**
    * With startEarly: how many jobs beyond `limit` the claimer can keep ready. Only new rows handed
-   * over early are taken for it; jobs returned the usual way (parked rows, or a claim a cancel
+   * over early are taken for it; jobs returned the usual way (pending job rows, or a claim a cancel
    * overlapped) never exceed `limit`, because each of them must start.
    */
   readyRoom?: number;

@@ -18,7 +18,7 @@ export { ActiveBatchCache } from './active-batch-cache';
  * new rows are taken from the batch's upload cursor and become job rows only now. Row locks use SKIP
  * LOCKED and the cursor row is taken with SKIP LOCKED too, so a claim and a cancel can never deadlock.
  * Cost matters: on the embedded store each statement is ~1 ms of the store thread. With a fresh
- * ActiveBatchCache and no parked jobs, a claim is one statement and no explicit transaction.
+ * ActiveBatchCache and no pending job rows, a claim is one statement and no explicit transaction.
  */
 export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[]> {
   // `total`: every job this claim may take; `late`: those returned rather than handed over early.
@@ -87,7 +87,7 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
     }
   }
   cache?.rotate(claimedFrom);
-  // The cursor statement records a fresh claim on the batch row; claims of parked jobs only do it here.
+  // The cursor statement records a fresh claim on the batch row; claims that took only pending job rows do it here.
   if (parkedOnly.length) {
     await db.execute(sql`
       UPDATE batches SET last_claim_at = clock_timestamp(),

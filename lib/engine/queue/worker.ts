@@ -388,7 +388,7 @@ export class Worker {
         .catch((e) => console.error('[quarry] recording a cool-down failed:', (e as Error).message));
     }
     const completion = this.toCompletion(job, outcome, startedAt);
-    // A retry makes a parked job the cached view does not know about.
+    // A retry writes a pending job row, which the cached view of active batches does not know about.
     if (completion.state === 'retry') this.active.invalidate();
     this.enqueue(completion);
   }

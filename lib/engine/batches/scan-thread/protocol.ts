@@ -1,7 +1,7 @@
 import type { TaskInput } from '@/lib/contract/task-definition';
 import type { ScanResult } from '../scan-rows';
 
-// Messages between the main thread (scan-thread.ts) and the scan thread (worker-entry.ts). Several
+// Messages between the main thread (client.ts) and the scan thread (worker-entry.ts). Several
 // scans may run at once, told apart by id.
 
 export interface ScanJob {

@@ -7,7 +7,7 @@ import { FileProgress, readFileChunks } from './file-progress';
 import type { FromWorker, ScanJob, ToWorker } from './protocol';
 
 const port = parentPort;
-if (!port) throw new Error('worker-entry runs only as a worker thread (see scan-thread.ts)');
+if (!port) throw new Error('worker-entry runs only as a worker thread (see client.ts)');
 
 /** `blocks` messages sent and not yet taken: bounds what waits in the main thread's queue. */
 const MAX_UNACKED = 2;

@@ -45,7 +45,7 @@ export interface ClassifiedQuery {
   terms: string[];
   /** In a list run: 'task' is asked once for the page, not per row. */
   scope?: 'row' | 'task';
-  /** The analyst's formatting guidance, applied to the answer where it is understood (format-value.ts). */
+  /** The analyst's formatting guidance, applied to the answer where it is understood (format-answer.ts). */
   format?: string;
   /** For list answers: the type of each element. */
   items?: ListItemType;
