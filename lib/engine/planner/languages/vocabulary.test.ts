@@ -92,6 +92,9 @@ const REWRITES: Array<[string, string]> = [
   ['Trouve les cours bilingues', 'find the bilingual courses'],
   ['Encuentra las habitaciones y la fianza', 'find the rooms and the deposit'],
   ['Encuentra los cursos bilingües', 'find the bilingual courses'],
+  // Multi-word terms are listed with their plural: the rules inflect single words only.
+  ['Trouve le nombre de salles de bain', 'find the number of bathrooms'],
+  ['Encuentra las visitas guiadas y las plazas de garaje', 'find the guided tours and the parking spaces'],
 ];
 
 describe('rewriting with the vocabulary', () => {
