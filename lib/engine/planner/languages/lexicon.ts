@@ -5,6 +5,9 @@
 import de from './glossary-de.json';
 import es from './glossary-es.json';
 import fr from './glossary-fr.json';
+import vocabularyDe from './vocabulary-de.json';
+import vocabularyEs from './vocabulary-es.json';
+import vocabularyFr from './vocabulary-fr.json';
 import { wordKey } from './fold';
 import { tokenize } from './tokens';
 
@@ -69,6 +72,23 @@ export interface GlossaryFile {
 
 export const GLOSSARIES: Record<Language, GlossaryFile> = { de, fr, es };
 
+/**
+ * General nouns and attribute adjectives of every kind of organisation and page, so that words the
+ * glossaries (built on the planner's own cases) do not know are still read as English.
+ */
+export interface VocabularyFile {
+  noun: Record<string, string>;
+  word: Record<string, string>;
+  /** Adjectives that follow their noun, added to the glossary's ("parking gratuit"). */
+  postposed?: string[];
+}
+
+export const VOCABULARIES: Record<Language, VocabularyFile> = {
+  de: vocabularyDe,
+  fr: vocabularyFr,
+  es: vocabularyEs,
+};
+
 export function keysOf(phrase: string, german: boolean): string[] {
   return tokenize(phrase)
     .filter((t) => t.kind === 'word')
@@ -97,7 +117,14 @@ function build(language: Language): Lexicon {
   const file = GLOSSARIES[language];
   const german = language === 'de';
   const entries = new Map<string, Entry[]>();
-  for (const [kind, table] of Object.entries(file.phrases) as Array<[EntryKind, Record<string, string>]>) {
+  const vocabulary = VOCABULARIES[language];
+  // The vocabulary comes after the glossary's own phrases: an identical glossary key keeps priority.
+  const tables = [
+    ...(Object.entries(file.phrases) as Array<[EntryKind, Record<string, string>]>),
+    ['noun', vocabulary.noun],
+    ['word', vocabulary.word],
+  ] as Array<[EntryKind, Record<string, string>]>;
+  for (const [kind, table] of tables) {
     for (const [phrase, en] of Object.entries(table)) {
       const keys = keysOf(phrase, german);
       const first = keys[0];
@@ -127,7 +154,9 @@ function build(language: Language): Lexicon {
     clauseFinal: new Set((file.clauseFinal ?? []).map((w) => wordKey(w, german))),
     afterNoun: new Map(Object.entries(file.afterNoun ?? {}).map(([k, v]) => [wordKey(k, german), v])),
     pluralEndings: [...(file.pluralEndings ?? [])].sort((a, b) => b.length - a.length),
-    postposed: new Set((file.postposed ?? []).map((w) => wordKey(w, german))),
+    postposed: new Set(
+      [...(file.postposed ?? []), ...(vocabulary.postposed ?? [])].map((w) => wordKey(w, german)),
+    ),
     singularBefore: new Set((file.singularBefore ?? []).map((w) => wordKey(w, german))),
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
