@@ -1004,8 +1004,6 @@ const KNOWN_GAPS = new Set([
   'the customer logos on the homepage: company names only',
   // "Name und E-Mail des …": the owner after the last attribute is not shared with the first.
   'Name und E-Mail des Datenschutzbeauftragten',
-  // "wann wurde … veröffentlicht": the German participle reads as a present-tense verb.
-  'Wann wurde der Artikel veröffentlicht und wer ist der Autor?',
   // "está" folds to "esta" (this).
   '¿Dónde está la sede?',
 ]);

@@ -3,7 +3,10 @@
 
 import type { OutputType } from '@/lib/contract/task-definition';
 import { formatAside, joinFormat, takeFormat } from './format-words';
+import { unquote } from './quotes';
 import { parseOutputType, TYPE_WORD_PATTERN } from './type-words';
+
+export { protectQuotes, unquote } from './quotes';
 
 const DOT = '\u0001';
 const COMMA = '\u0002';
@@ -118,29 +121,6 @@ export function shareNouns(items: readonly string[]): string[] {
   return out;
 }
 
-/** Removes one pair of surrounding quotes or backticks. */
-export function unquote(text: string): string {
-  const t = text.trim();
-  const m = /^(["'`“‘])([\s\S]*)(["'`”’])$/.exec(t);
-  return m && m[2] !== undefined ? m[2].trim() : t;
-}
-
-/** Replaces quoted strings by placeholders so splitting never cuts inside them. */
-export function protectQuotes(text: string): { text: string; restore: (s: string) => string } {
-  const saved: string[] = [];
-  const guarded = text.replace(
-    /"[^"]*"|“[^”]*”|‘[^’]*’|`[^`]*`|(?<=^|[\s:(])'.*?'(?=$|[\s.,;:!?)])/g,
-    (m) => {
-      saved.push(m);
-      return `\u0000${saved.length - 1}\u0000`;
-    },
-  );
-  return {
-    text: guarded,
-    restore: (s) => s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => saved[Number(i)] ?? ''),
-  };
-}
-
 const LEADING =
   /^(?:(?:please|kindly|and|or|also|plus|then|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
 const LEADING_ALL = /^(?:all|every)(?:\s+of)?\s+/i;
@@ -162,6 +142,8 @@ const LEADING_QUESTION = [
   /^(?:what|which)\s+(?:is|are|was|were)\s+/i,
   /^who\s+(?:is|are|was|were)\s+/i,
   /^(?:when|where|how)\s+(?:is|are|was|were|did|does|do)\s+(?:it|they|he|she|this\s+\w+|the\s+(?:company|business|firm|organi[sz]ation|brand|product|site|website|restaurant|hotel|article|page|post|person|event))\s+/i,
+  // "when was the book published": any subject before a lone participle ("published" → published date).
+  /^(?:when|where)\s+(?:is|are|was|were)\s+(?:the|this|its|their)\s+[a-z]+\s+(?=[a-z]+(?:ed|en|wn|lt)$)/i,
 ];
 
 const QUALIFIER_TAIL =
@@ -267,6 +249,8 @@ export function cleanItem(raw: string): CleanItem {
       );
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
+    // "which languages are supported": a plural asked with "which" wants every one (a list).
+    all ||= /^(?:what|which)\s+\S*[^s\s]s\s+are\b/i.test(text) && EMBEDDED_QUESTION.some((q) => q.test(text));
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     // "who founded the company" is "who founded it": the researched thing is the object.
     text = text.replace(

@@ -49,6 +49,14 @@ export interface Lexicon {
   compoundLinks: string[];
   /** The finite verb may close the clause ("Bitte die E-Mail-Adresse extrahieren"). */
   verbFinal: boolean;
+  /** Passive voice: auxiliaries in English ("wurde" → "was"), inverted pronouns, participle endings. */
+  passive: Passive;
+}
+
+export interface Passive {
+  auxiliaries: ReadonlyMap<string, string>;
+  inverted: ReadonlySet<string>;
+  participleEndings: string[];
 }
 
 export interface GlossaryFile {
@@ -65,6 +73,7 @@ export interface GlossaryFile {
   postposed?: string[];
   compoundLinks?: string[];
   verbFinal?: boolean;
+  passive?: { auxiliaries: Record<string, string>; inverted?: string[]; participleEndings: string[] };
 }
 
 export const GLOSSARIES: Record<Language, GlossaryFile> = { de, fr, es };
@@ -132,6 +141,13 @@ function build(language: Language): Lexicon {
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
     verbFinal: file.verbFinal ?? false,
+    passive: {
+      auxiliaries: new Map(
+        Object.entries(file.passive?.auxiliaries ?? {}).map(([k, v]) => [wordKey(k, german), v]),
+      ),
+      inverted: new Set((file.passive?.inverted ?? []).map((w) => wordKey(w, german))),
+      participleEndings: file.passive?.participleEndings ?? [],
+    },
   };
 }
 

@@ -5,6 +5,7 @@
 
 import { singular } from '../names';
 import { wordKey } from './fold';
+import { passiveClause } from './passive';
 import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
 import { joinSegments, rewriteTokens, type Segment } from './segments';
@@ -153,6 +154,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
     break;
   }
   swapPostposed(segs, lex);
+  const passive = passiveClause(segs, lex);
+  if (passive) return passive;
   const question = verbFirstQuestion(segs) ?? subjectFirstQuestion(segs);
   if (question) return question;
   let i = 0;
