@@ -1004,8 +1004,6 @@ const KNOWN_GAPS = new Set([
   'the customer logos on the homepage: company names only',
   // "Name und E-Mail des …": the owner after the last attribute is not shared with the first.
   'Name und E-Mail des Datenschutzbeauftragten',
-  // "está" folds to "esta" (this).
-  '¿Dónde está la sede?',
 ]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).

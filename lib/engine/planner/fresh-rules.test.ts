@@ -232,23 +232,14 @@ const bases = loadBases();
 
 // Phrasings the rules do not read yet: expected failures, so a fix shows up (see fresh-phrasings.test.ts).
 const KNOWN_GAPS = new Set<string>([
-  'Prüfe, ob es einen Newsletter gibt',
-  '¿Hay una aplicación móvil?',
-  "Est-ce qu'il y a un essai gratuit ?",
-  'Die Steuer-Nr. und die Telefonnummer',
-  'the approx. number of employees and the CEO',
   'Name und Telefonnummer des Geschäftsführers',
   'the name and email of the press contact',
   "the CEO's name and email",
   'Nombre y correo electrónico del responsable de prensa',
-  '¿El producto está disponible?',
-  '¿Dónde está la oficina central?',
-  'si el artículo está en stock',
   'I want a task which visits every company site and finds out who the CEO is',
   'for each product, also add the rating',
   'For every job, add the salary',
   'Füge für jedes Produkt die Bewertung hinzu',
-  'Prüfe zusätzlich, ob es einen Onlineshop gibt',
 ]);
 
 for (const [rule, cases] of Object.entries(RULES)) {

@@ -122,7 +122,7 @@ export function shareNouns(items: readonly string[]): string[] {
 }
 
 const LEADING =
-  /^(?:(?:please|kindly|and|or|also|plus|then|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
+  /^(?:(?:please|kindly|and|or|also|plus|then|approx\.?|approximate|approximately|roughly|estimated|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
 const LEADING_ALL = /^(?:all|every)(?:\s+of)?\s+/i;
 const LEADING_POSSESSIVE =
   /^(?:compan(?:y|ie)|business|organi[sz]ation|firm|brand|website|site|store|shop|page|startup|vendor|supplier|restaurant|hotel|person)(?:['’]s|s['’])\s+/i;
@@ -246,7 +246,9 @@ export function cleanItem(raw: string): CleanItem {
       .replace(
         /^where\s+(?:is|was|will)\s+(?:it|they|the\s+[a-z]+)\s+(?:be\s+)?(?:held|taking\s+place|happening)$/i,
         'location',
-      );
+      )
+      // "where is the headquarters" asks where it is: its location.
+      .replace(/^where\s+(?:is|are)\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)$/i, '$1 location');
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
     // "which languages are supported": a plural asked with "which" wants every one (a list).

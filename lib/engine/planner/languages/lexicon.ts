@@ -51,6 +51,10 @@ export interface Lexicon {
   verbFinal: boolean;
   /** Passive voice: auxiliaries in English ("wurde" → "was"), inverted pronouns, participle endings. */
   passive: Passive;
+  /** The bare linking word of a noun adjunct ("email de contacto"), see adjunct.ts. */
+  adjunctOf?: string;
+  /** "es … gibt": the pronoun and verb that together read "there is". */
+  existential?: { pronoun: string; verb: string; en: string };
 }
 
 export interface Passive {
@@ -73,6 +77,8 @@ export interface GlossaryFile {
   postposed?: string[];
   compoundLinks?: string[];
   verbFinal?: boolean;
+  existential?: { pronoun: string; verb: string; en: string };
+  adjunctOf?: string;
   passive?: { auxiliaries: Record<string, string>; inverted?: string[]; participleEndings: string[] };
 }
 
@@ -141,6 +147,16 @@ function build(language: Language): Lexicon {
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
     verbFinal: file.verbFinal ?? false,
+    ...(file.adjunctOf ? { adjunctOf: wordKey(file.adjunctOf, german) } : {}),
+    ...(file.existential
+      ? {
+          existential: {
+            ...file.existential,
+            pronoun: wordKey(file.existential.pronoun, german),
+            verb: wordKey(file.existential.verb, german),
+          },
+        }
+      : {}),
     passive: {
       auxiliaries: new Map(
         Object.entries(file.passive?.auxiliaries ?? {}).map(([k, v]) => [wordKey(k, german), v]),

@@ -2,6 +2,7 @@
 // starts there wins; a word not in the glossary is tried without a plural ending, then (German)
 // as a compound of known words, and is otherwise kept as typed.
 
+import { nounAdjuncts } from './adjunct';
 import { wordKey } from './fold';
 import type { Entry, EntryKind, Lexicon } from './lexicon';
 import type { Token } from './tokens';
@@ -114,7 +115,7 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
     );
     i += 1;
   }
-  return dropParticles(applyAfterNoun(out, lex), lex);
+  return dropParticles(applyAfterNoun(nounAdjuncts(out, lex), lex), lex);
 }
 
 function isNounLike(seg: Segment | undefined, german: boolean): boolean {
