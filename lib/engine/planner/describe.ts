@@ -10,6 +10,7 @@ import { contextSuffix, detectInputs } from './inputs';
 import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
 import { shareNouns, splitEnumeration, splitSentenceLines } from './phrases';
+import { shareOwner } from './shared-owner';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
@@ -53,7 +54,7 @@ export function planFromDescription(description: string): Finalised {
   );
   for (const sentence of sentences) {
     for (const object of extractionObjects(distributeQuestion(sentence.text))) {
-      const items = shareNouns(attachFormatItems(splitEnumeration(object.text)));
+      const items = shareOwner(shareNouns(attachFormatItems(splitEnumeration(object.text))));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
         shape && !asksPerRow(item, shape.item) ? pageCtx : ctx;
@@ -135,7 +136,7 @@ const FIELD_HEADS = new Set(
 function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
   const sentences = splitSentenceLines(text);
   if (sentences.length !== 1 || !sentences[0]) return [];
-  const items = splitEnumeration(sentences[0].text);
+  const items = shareOwner(splitEnumeration(sentences[0].text));
   const planned = items.flatMap((item) => planPhrase(item, { ...ctx, allowCustom: true }));
   const typed = planned.every((p) => FIELD_HEADS.has(p.output.name.split('_').at(-1) ?? ''));
   return planned.length === items.length && typed ? planned : [];

@@ -1002,8 +1002,6 @@ const KNOWN_GAPS = new Set([
   'the return policy: how many days do customers have to return items?',
   // "company names" (plural, "only") asks for one row per logo.
   'the customer logos on the homepage: company names only',
-  // "Name und E-Mail des …": the owner after the last attribute is not shared with the first.
-  'Name und E-Mail des Datenschutzbeauftragten',
 ]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).

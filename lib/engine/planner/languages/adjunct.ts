@@ -24,7 +24,6 @@ export function nounAdjuncts(segs: readonly Segment[], lex: Lexicon): Segment[] 
       modifier?.kind === 'noun' &&
       // A plural after "de" is what is counted or listed ("nombre de mots"), not a modifier.
       !/[sx]$/i.test(modifier.src) &&
-      !/s$/.test(modifier.en) &&
       // "número de teléfono de contacto": the modifier may itself be followed by "de"; read left to right.
       modifier.en.split(' ').length === 1;
     if (!joins) {
