@@ -1008,8 +1008,6 @@ const KNOWN_GAPS = new Set([
 const KNOWN_EDIT_GAPS = new Set([
   // "Add that" refers back to the question before it.
   'Is each job remote? Add that',
-  // The German rewrite of "für jedes Produkt … hinzu" is not read as a per-row addition yet.
-  'Füge für jedes Produkt die Bewertung hinzu',
 ]);
 
 describe('fresh description phrasings', () => {
