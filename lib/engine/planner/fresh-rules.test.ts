@@ -23,8 +23,8 @@ const PHONE = 'phone|phone_number|main_phone|contact_phone|telephone:phone';
 const PUBLISHED = 'published_date|publication_date|publish_date:date';
 const FOUNDED = 'founded_year|founding_year|year_founded:number|date';
 
-/** [language, description, list, expected fields] */
-type D = [Lang, string, boolean, string[]];
+/** [language, description, list, expected fields, expected inputs (when checked)] */
+type D = [Lang, string, boolean, string[], string[]?];
 
 const RULES: Record<string, D[]> = {
   // German passive and perfect: "wurde/wird/werden … <participle>" reads "was/is/are … <participle>",
@@ -169,6 +169,44 @@ const RULES: Record<string, D[]> = {
       [EMAIL],
     ],
   ],
+  // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
+  'pro-drop question with an indefinite object': [
+    ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],
+    ['es', '¿Ofrecen una garantía?', false, ['offers_warranty|warranty|has_warranty:boolean']],
+    ['es', '¿Ofrece una demostración gratuita?', false, ['offers_free_demo|free_demo|has_free_demo:boolean']],
+    ['es', '¿Tiene la empresa un blog?', false, ['has_blog|blog:boolean']],
+  ],
+  // The first part of a compound is a modifier, singular in English ("Firmen-Website" → company website),
+  // and a heading "For a X and a Y:" names the inputs of one run.
+  'compound modifier and input heading': [
+    [
+      'de',
+      'Für eine Firmen-Website und eine Stadt: die Telefonnummer',
+      false,
+      [PHONE],
+      ['website|company_website:url', 'city:string'],
+    ],
+    [
+      'de',
+      'Die Kunden-Hotline und die Firmenadresse',
+      false,
+      ['customer_hotline|hotline|support_phone:phone', 'address|company_address:string'],
+    ],
+    [
+      'en',
+      'For a company website and a country: the VAT number',
+      false,
+      ['vat_number|vat_id:string'],
+      ['website|company_website:url', 'country:string'],
+    ],
+    [
+      'fr',
+      "Pour un site d'entreprise et un pays : le numéro de TVA",
+      false,
+      ['vat_number|vat_id:string'],
+      ['website|company_website:url', 'country:string'],
+    ],
+  ],
 };
 
 type E = { lang: Lang; base: string; text: string; fields: string[]; list?: boolean };
@@ -237,7 +275,7 @@ const KNOWN_GAPS = new Set<string>([
 
 for (const [rule, cases] of Object.entries(RULES)) {
   describe(`fresh rule: ${rule}`, () => {
-    cases.forEach(([lang, text, list, fields], i) => {
+    cases.forEach(([lang, text, list, fields, inputs], i) => {
       (KNOWN_GAPS.has(text) ? it.fails : it)(text, () => {
         const c: BenchCase = {
           id: `rule-d-${i}`,
@@ -245,7 +283,11 @@ for (const [rule, cases] of Object.entries(RULES)) {
           lang,
           category: 'fresh',
           text,
-          expect: { list, fields: fields.map(field) },
+          expect: {
+            list,
+            fields: fields.map(field),
+            ...(inputs ? { inputs: inputs.map((spec) => field(spec)) } : {}),
+          },
         };
         const verdict = scoreCase(c, planFromDescription(text));
         expect(verdict.reason, verdict.reason).toBe(verdict.pass ? verdict.reason : 'pass');
