@@ -11,6 +11,7 @@ import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
 import { shareNouns, splitEnumeration, splitSentenceLines } from './phrases';
 import { shareOwner } from './shared-owner';
+import { taskClause } from './task-clause';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
@@ -24,7 +25,7 @@ export function planFromDescription(description: string): Finalised {
   }
   if (description.length > MAX_TEXT)
     return { ok: false, message: tooLong('description', description.length) };
-  const text = description.trim();
+  const text = taskClause(description.trim());
 
   const { inputs, rest } = detectInputs(text);
   const shape = detectListShape(rest);

@@ -17,7 +17,8 @@ const WEBSITE_WORDS = new Set(
   ),
 );
 const WEBSITE_HEADS = new Set(['website', 'site', 'homepage', 'domain', 'web', 'url']);
-const URL_TAILS = new Set(['url', 'urls', 'link', 'links']);
+// A page is given by its address: "a product page" is the same input as "a product page URL".
+const URL_TAILS = new Set(['url', 'urls', 'link', 'links', 'page', 'webpage']);
 
 /** The input a phrase names ("a company website" → website/url, "a country" → country/string). */
 export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | undefined {
