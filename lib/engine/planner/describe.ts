@@ -17,6 +17,7 @@ import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
 
 const MAX_OUTPUTS = 100;
+const DIRECT_QUESTION = /^(?:how\s+(?:many|much|long|old)|when|where|who|what|which)\b/i;
 const SOCIAL_WORDS = /\b(?:linkedin|facebook|instagram|youtube|twitter|tiktok|github|pinterest|social)\b/i;
 
 export function planFromDescription(description: string): Finalised {
@@ -71,6 +72,8 @@ export function planFromDescription(description: string): Finalised {
         lead ||
         // "Also the company's head office email": a sentence that continues a request.
         /^(?:also|plus|and\s+also|as\s+well\s+as)\b/i.test(sentence.text) ||
+        // "How many pages does the book have?": a question for a value asks for it, known field or not.
+        DIRECT_QUESTION.test(sentence.text) ||
         knownRuns.has(sentence.semicolonRun) ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {

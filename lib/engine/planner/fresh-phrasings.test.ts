@@ -996,8 +996,6 @@ const KNOWN_GAPS = new Set([
   'their office locations with city and country, plus the main phone',
   // "Link to it" refers back to the privacy policy of the previous sentence.
   'Does the site have a privacy policy? Link to it if so',
-  // The question names the rows ("the leadership team"), the next sentence their columns.
-  'Who is on the leadership team? Name and title for each person',
   // "how many days … to return items" is the return window, not a count of days.
   'the return policy: how many days do customers have to return items?',
   // "company names" (plural, "only") asks for one row per logo.

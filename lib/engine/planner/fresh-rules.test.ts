@@ -176,6 +176,33 @@ const RULES: Record<string, D[]> = {
       [EMAIL],
     ],
   ],
+  // "each one", "each of them" refers back to the plural the sentence before names: one list.
+  'anaphoric each one': [
+    [
+      'en',
+      'Which products are on sale? For each one the name and price',
+      true,
+      ['name|product_name:string', 'price|sale_price:money'],
+    ],
+    [
+      'en',
+      'List the upcoming events. For each of them, the date and the city',
+      true,
+      ['date|event_date:date', 'city|location:string'],
+    ],
+    [
+      'en',
+      'Who is on the board? For each member the name and role',
+      true,
+      ['name:string', 'role|title|job_title:string'],
+    ],
+    [
+      'de',
+      'Welche Stellen sind offen? Für jede: Titel und Ort',
+      true,
+      ['job_title|title:string', 'location|city:string'],
+    ],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],

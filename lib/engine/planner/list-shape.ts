@@ -2,6 +2,7 @@
 // "all job openings with title and location"). Per-input phrasings ("for each company, find …")
 // are not lists: a batch already runs the task once per company.
 
+import { joinAnaphoricList } from './anaphoric-list';
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
@@ -246,7 +247,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
 
 /** The list shape a text asks for, or undefined for a single-result task. */
 export function detectListShape(text: string): ListShape | undefined {
-  const sentences = splitSentences(text);
+  const sentences = joinAnaphoricList(splitSentences(text));
   for (let i = 0; i < sentences.length; i += 1) {
     const shape = matchSentence(sentences[i] ?? '');
     if (!shape) continue;
