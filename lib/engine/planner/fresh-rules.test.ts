@@ -203,6 +203,33 @@ const RULES: Record<string, D[]> = {
       ['job_title|title:string', 'location|city:string'],
     ],
   ],
+  // A direct question for a value asks for it, even next to a sentence of known fields.
+  'direct value question beside known fields': [
+    [
+      'en',
+      'How many rooms does the hotel have? Also the address.',
+      false,
+      ['room_count|rooms|number_of_rooms:number', 'address:string'],
+    ],
+    [
+      'en',
+      'How many locations does the chain have? Also the phone number.',
+      false,
+      ['location_count|locations|number_of_locations|store_count:number', PHONE],
+    ],
+    [
+      'de',
+      'Wie viele Seiten hat das Buch? Außerdem der Verlag.',
+      false,
+      ['page_count|pages:number', 'publisher:string'],
+    ],
+    [
+      'es',
+      '¿Cuántas páginas tiene el libro? También el autor.',
+      false,
+      ['page_count|pages:number', 'author:string'],
+    ],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],
