@@ -136,14 +136,19 @@ const FIELD_HEADS = new Set(
   ),
 );
 
+const POSSESSIVE_PHRASE =
+  /^(?:the\s+)?(?:[a-z-]+\s+){0,3}[a-z-]+\s+of\s+(?:the|its|their|this|each)\s+[a-z-]+\b|^(?:the\s+)?[a-z-]+['’]s\s+[a-z-]+/i;
+
 /** A whole description that is one verb-less phrase naming a value: the phrase is the field. */
 function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
   const sentences = splitSentenceLines(text);
   if (sentences.length !== 1 || !sentences[0]) return [];
-  const items = shareOwner(splitEnumeration(sentences[0].text));
+  const items = shareOwner(attachFormatItems(splitEnumeration(sentences[0].text)));
   const planned = items.flatMap((item) => planPhrase(item, { ...ctx, allowCustom: true }));
   const typed = planned.every((p) => FIELD_HEADS.has(p.output.name.split('_').at(-1) ?? ''));
-  return planned.length === items.length && typed ? planned : [];
+  // "the main topic of the article", "the article's main topic": a possessive noun phrase names a value.
+  const owned = POSSESSIVE_PHRASE.test(sentences[0].text.trim());
+  return planned.length === items.length && (typed || owned) ? planned : [];
 }
 
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */

@@ -230,6 +230,12 @@ const RULES: Record<string, D[]> = {
       ['page_count|pages:number', 'author:string'],
     ],
   ],
+  // A description that is one possessive noun phrase names the value it asks for.
+  'possessive noun phrase as the whole description': [
+    ['en', "the restaurant's cuisine", false, ['cuisine|cuisine_type:string']],
+    ['en', 'the main topic of the video, as one short sentence', false, ['main_topic|topic:string']],
+    ['en', 'the opening date of the museum', false, ['opening_date|museum_opening_date:date']],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],

@@ -248,7 +248,10 @@ export function cleanItem(raw: string): CleanItem {
         'location',
       )
       // "where is the headquarters" asks where it is: its location.
-      .replace(/^where\s+(?:is|are)\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)$/i, '$1 location');
+      .replace(
+        /^where\s+(?:is|are)\s+(?:the|its|their)\s+([a-z]+(?:\s+(?![a-z]+(?:ed|en)$)[a-z]+)?)$/i,
+        '$1 location',
+      );
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
     // "which languages are supported": a plural asked with "which" wants every one (a list).
