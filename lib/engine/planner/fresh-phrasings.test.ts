@@ -992,8 +992,6 @@ const bases = loadBases();
 // Phrasings the planner still gets wrong, kept as expected failures so a fix shows up here (an
 // `it.fails` case fails once it passes) instead of going unnoticed.
 const KNOWN_GAPS = new Set([
-  // "plus the main phone" after the columns is asked once for the page, not per office.
-  'their office locations with city and country, plus the main phone',
   // "Link to it" refers back to the privacy policy of the previous sentence.
   'Does the site have a privacy policy? Link to it if so',
   // "how many days … to return items" is the return window, not a count of days.

@@ -236,6 +236,27 @@ const RULES: Record<string, D[]> = {
     ['en', 'the main topic of the video, as one short sentence', false, ['main_topic|topic:string']],
     ['en', 'the opening date of the museum', false, ['opening_date|museum_opening_date:date']],
   ],
+  // ", plus X" after a list's columns coordinates with the list, not its "with" phrase: asked once.
+  'plus after the columns': [
+    [
+      'en',
+      'all products with name and price, plus the store email',
+      true,
+      ['name|product_name:string', 'price:money', `${EMAIL}@task`],
+    ],
+    [
+      'en',
+      'List all speakers with name and company, as well as the conference date',
+      true,
+      ['name:string', 'company:string', 'conference_date|date|event_date:date@task'],
+    ],
+    [
+      'de',
+      'Alle Produkte mit Name und Preis, außerdem die Telefonnummer des Shops',
+      true,
+      ['name|product_name:string', 'price:money', `${PHONE}@task`],
+    ],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],

@@ -267,6 +267,7 @@ export function detectListShape(text: string): ListShape | undefined {
 
 const IDENTIFYING = new Set(['name', 'title', 'job_title', 'address', 'url', 'email', 'website']);
 
+const OUTSIDE_COLUMNS = /,\s*(?:plus|also|as\s+well\s+as|and\s+also|along\s+with)\s+/i;
 const OWNED = /^(?:the\s+|their\s+|its\s+|a\s+|an\s+)?([a-z][a-z-]*)['’]s\s+/i;
 
 /**
@@ -282,9 +283,16 @@ export function planColumns(
 ): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
   const rowNoun = words(ctx.subject.noun).at(-1) ?? '';
-  for (const item of shareNouns(attachFormatItems(splitEnumeration(columns)))) {
+  // "offices with city and country, plus the main phone": after the comma, "plus" coordinates with
+  // the list itself, not inside its "with" phrase, so what follows is asked once for the page.
+  const plus = pageCtx ? OUTSIDE_COLUMNS.exec(columns) : null;
+  const rowColumns = plus ? columns.slice(0, plus.index) : columns;
+  const pageItems = plus ? splitEnumeration(columns.slice(plus.index + plus[0].length)) : [];
+  for (const item of [...shareNouns(attachFormatItems(splitEnumeration(rowColumns))), ...pageItems]) {
     const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
-    const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
+    const once =
+      pageCtx !== undefined &&
+      (pageItems.includes(item) || (owner !== undefined && singular(owner) !== rowNoun));
     for (const planned1 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
       const p = once ? planned1 : oneValue(planned1);
       if (planned.some((q) => q.output.name === p.output.name)) continue;
