@@ -992,8 +992,6 @@ const bases = loadBases();
 // Phrasings the planner still gets wrong, kept as expected failures so a fix shows up here (an
 // `it.fails` case fails once it passes) instead of going unnoticed.
 const KNOWN_GAPS = new Set([
-  // "Link to it" refers back to the privacy policy of the previous sentence.
-  'Does the site have a privacy policy? Link to it if so',
   // "how many days … to return items" is the return window, not a count of days.
   'the return policy: how many days do customers have to return items?',
   // "company names" (plural, "only") asks for one row per logo.
@@ -1001,10 +999,7 @@ const KNOWN_GAPS = new Set([
 ]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).
-const KNOWN_EDIT_GAPS = new Set([
-  // "Add that" refers back to the question before it.
-  'Is each job remote? Add that',
-]);
+const KNOWN_EDIT_GAPS = new Set([]);
 
 describe('fresh description phrasings', () => {
   for (const c of describeCases) {

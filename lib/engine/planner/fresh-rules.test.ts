@@ -257,6 +257,21 @@ const RULES: Record<string, D[]> = {
       ['name|product_name:string', 'price:money', `${PHONE}@task`],
     ],
   ],
+  // "it" after a yes/no question is the thing the question asked about.
+  'pronoun back to the question': [
+    [
+      'en',
+      'Is there a newsletter? Give the link to it.',
+      false,
+      ['has_newsletter|newsletter:boolean', 'newsletter_url|newsletter_link|newsletter_signup_url:url'],
+    ],
+    [
+      'en',
+      'Does the store have a returns page? Link to it if so',
+      false,
+      ['has_returns_page|returns_page:boolean', 'returns_page_url|returns_url:url'],
+    ],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],
@@ -334,6 +349,29 @@ const EDIT_RULES: Record<string, E[]> = {
         'job_title:string',
         'company:string',
         'linkedin_url|linkedin|linkedin_profile:url',
+      ],
+    },
+  ],
+  // "Add that" after a question adds what the question asks.
+  'question then add that': [
+    {
+      lang: 'en',
+      base: 'contact',
+      text: 'Do they offer a free trial? Add that.',
+      fields: [EMAIL, PHONE, 'offers_free_trial|free_trial|has_free_trial:boolean'],
+    },
+    {
+      lang: 'en',
+      base: 'company_profile',
+      text: 'Is the company publicly traded? Please include that',
+      fields: [
+        'company_name:string',
+        'description:string',
+        'industry:string',
+        'founded_year:number',
+        'employee_count:number',
+        'headquarters:string',
+        'publicly_traded|is_publicly_traded:boolean',
       ],
     },
   ],

@@ -1,6 +1,7 @@
 // Splits an instruction into clauses: sentences, ";", "then" and ", and <verb>"; quoted text is
 // never split. Each clause is tidied of politeness ("please", "can you", "too").
 
+import { questionThenAdd } from './anaphora';
 import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
@@ -21,7 +22,7 @@ const FOR_EACH_VERB =
   /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){1,3}?)(?!also\b)((?:return|get|give|extract|capture|collect|find)\b.*)$/i;
 
 export function splitClauses(text: string): string[] {
-  const { text: guarded, restore } = protectQuotes(text);
+  const { text: guarded, restore } = protectQuotes(questionThenAdd(text));
   const out: string[] = [];
   for (const raw of splitSentences(guarded)) {
     // "for each product add the rating" is "add the rating for each product"; "for each plan give

@@ -267,13 +267,13 @@ export function cleanItem(raw: string): CleanItem {
       /^([a-z]+)\s+(?:per|a|each)\s+(month|year|annum|week|day|hour)\b/i,
       (_m, head: string, period: string) => `${PER_PERIOD[period.toLowerCase()] ?? period} ${head}`,
     );
-    // "links to their LinkedIn and Twitter profiles": the profiles' URLs.
-    text = text.replace(/^links?\s+to\s+(?:the\s+|their\s+|its\s+|our\s+)?(.+)$/i, '$1 url');
     text = text
       .replace(QUALIFIER_TAIL, '')
       .replace(PAGE_REGION, '')
       .replace(TRAILING_CONTEXT, '')
       .replace(DONE_BY, '');
+    // After the qualifiers ("link to it if so"): "links to their LinkedIn and Twitter profiles": the profiles' URLs.
+    text = text.replace(/^links?\s+to\s+(?:the\s+|their\s+|its\s+|our\s+)?(.+)$/i, '$1 url');
     text = text.replace(/[?!.:;,]+$/, '').trim();
   }
   const typed2 = TYPE_SUFFIX.exec(text);
