@@ -991,7 +991,7 @@ const bases = loadBases();
 
 // Phrasings the planner still gets wrong, kept as expected failures so a fix shows up here (an
 // `it.fails` case fails once it passes) instead of going unnoticed.
-const KNOWN_GAPS = new Set([
+const KNOWN_GAPS = new Set<string>([
   // "how many days … to return items" is the return window, not a count of days.
   'the return policy: how many days do customers have to return items?',
   // "company names" (plural, "only") asks for one row per logo.
@@ -999,7 +999,7 @@ const KNOWN_GAPS = new Set([
 ]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).
-const KNOWN_EDIT_GAPS = new Set([]);
+const KNOWN_EDIT_GAPS = new Set<string>([]);
 
 describe('fresh description phrasings', () => {
   for (const c of describeCases) {
