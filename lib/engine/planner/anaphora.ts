@@ -31,6 +31,38 @@ export function resolveBackReferences(text: string): string {
   return sentences.join(' ');
 }
 
+// The form of the answer a question asked: "Where is it headquartered? Give the full address."
+const ANSWER_FORM: Array<[RegExp, RegExp]> = [
+  [
+    /^where\b/i,
+    /^(?:(?:please\s+)?(?:give|provide|return|use|with|as)\s+)?(?:the\s+|a\s+)?((?:full|complete|exact|whole|street|postal)\s+)?(?:street\s+)?address(?:\s+please)?[.!]?$/i,
+  ],
+  [
+    /^when\b/i,
+    /^(?:(?:please\s+)?(?:give|provide|return|use|with|as)\s+)?(?:the\s+|a\s+)?(?:(?:full|exact)\s+)?(?:date|year)(?:\s+only)?[.!]?$/i,
+  ],
+];
+
+/** "Where is the company headquartered? Give the full address." asks one thing, in that form. */
+export function answerForm(text: string): string {
+  const sentences = sentencePairs(text.trim());
+  for (let i = 1; i < sentences.length; i += 1) {
+    const question = (sentences[i - 1] ?? '').trim();
+    const form = (sentences[i] ?? '').trim();
+    if (!question.endsWith('?') || !ANSWER_FORM.some(([q, f]) => q.test(question) && f.test(form))) continue;
+    // Only the form stays, as an aside: a verb inside it would read as a request of its own.
+    const aside = form
+      .replace(/[.!]+$/, '')
+      .replace(/^(?:please\s+)?(?:give|provide|return|use|with|as|just)\s+/i, '')
+      .replace(/^(?:the|a)\s+/i, '')
+      .replace(/\s+please$/i, '')
+      .toLowerCase();
+    sentences[i - 1] = `${question.slice(0, -1).trimEnd()} (${aside})?`;
+    sentences.splice(i, 1);
+  }
+  return sentences.join(' ');
+}
+
 /** "Is each job remote? Add that" → "Also: is each job remote?": the question is what to add. */
 export function questionThenAdd(text: string): string {
   const sentences = sentencePairs(text.trim());

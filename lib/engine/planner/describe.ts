@@ -2,7 +2,7 @@
 // thing the text asks for becomes an output with a concrete question.
 
 import type { TaskDefinition, TaskInput } from '@/lib/contract/task-definition';
-import { resolveBackReferences } from './anaphora';
+import { answerForm, resolveBackReferences } from './anaphora';
 import { extractionObjects } from './extraction-clauses';
 import { planPhrase, type PhraseContext, type PlannedOutput } from './fields';
 import { finalise, type Finalised } from './finalise';
@@ -27,7 +27,7 @@ export function planFromDescription(description: string): Finalised {
   }
   if (description.length > MAX_TEXT)
     return { ok: false, message: tooLong('description', description.length) };
-  const text = resolveBackReferences(taskClause(description.trim()));
+  const text = answerForm(resolveBackReferences(taskClause(description.trim())));
 
   const { inputs, rest } = detectInputs(text);
   const shape = detectListShape(rest);

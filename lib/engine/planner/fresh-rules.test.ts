@@ -272,6 +272,22 @@ const RULES: Record<string, D[]> = {
       ['has_returns_page|returns_page:boolean', 'returns_page_url|returns_url:url'],
     ],
   ],
+  // A sentence that only gives the form of the previous question's answer asks nothing new.
+  'answer form after a question': [
+    [
+      'en',
+      'Where is the store located? The full street address please.',
+      false,
+      ['location|address|store_address|street_address:string'],
+    ],
+    ['en', 'When was the museum founded? Just the year.', false, [FOUNDED]],
+    [
+      'en',
+      'Where is the company based? Full address.',
+      false,
+      ['location|headquarters|address|headquarters_address:string'],
+    ],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],
