@@ -328,7 +328,15 @@ const RULES: Record<string, D[]> = {
   ],
 };
 
-type E = { lang: Lang; base: string; text: string; fields: string[]; list?: boolean };
+type E = {
+  lang: Lang;
+  base: string;
+  text: string;
+  fields: string[];
+  list?: boolean;
+  inputs?: string[];
+  touched?: string[];
+};
 const EDIT_RULES: Record<string, E[]> = {
   // "for each X, <add …>": the comma after the per-row group is punctuation, not part of the request.
   'per-row group before the verb': [
@@ -391,6 +399,25 @@ const EDIT_RULES: Record<string, E[]> = {
       ],
     },
   ],
+  // German genitive after a noun: "Produkte dieser Marke" are the products of that brand.
+  'German genitive demonstrative': [
+    {
+      lang: 'de',
+      base: 'products',
+      text: 'Füge eine Marke als Eingabe hinzu und liste nur Produkte dieser Marke',
+      fields: ['name:string', 'price:money'],
+      inputs: ['website:url', 'brand|product_brand:string'],
+      touched: ['name', 'price'],
+    },
+    {
+      lang: 'de',
+      base: 'jobs',
+      text: 'Füge eine Stadt als Eingabe hinzu und liste nur Stellen dieser Stadt',
+      fields: ['job_title:string', 'location:string', 'department:string', 'posted_date:date'],
+      inputs: ['website:url', 'city:string'],
+      touched: ['job_title', 'location', 'department', 'posted_date'],
+    },
+  ],
   // German existential after "ob": "ob es … gibt" is "whether there is …".
   'existential there is (edit)': [
     {
@@ -447,7 +474,13 @@ for (const [rule, cases] of Object.entries(EDIT_RULES)) {
           category: 'fresh',
           base: e.base,
           text: e.text,
-          expect: { fields: e.fields.map(field), ...(e.list !== undefined ? { list: e.list } : {}) },
+          expect: {
+            fields: e.fields.map(field),
+            ...(e.list !== undefined ? { list: e.list } : {}),
+            ...(e.inputs ? { inputs: e.inputs.map((spec) => field(spec)) } : {}),
+            // A filter on the new input rewrites the row questions it narrows.
+            ...(e.touched ? { touched: e.touched } : {}),
+          },
         };
         const verdict = scoreCase(
           c,
