@@ -994,8 +994,6 @@ const bases = loadBases();
 const KNOWN_GAPS = new Set<string>([
   // "how many days … to return items" is the return window, not a count of days.
   'the return policy: how many days do customers have to return items?',
-  // "company names" (plural, "only") asks for one row per logo.
-  'the customer logos on the homepage: company names only',
 ]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).

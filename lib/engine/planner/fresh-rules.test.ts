@@ -288,6 +288,11 @@ const RULES: Record<string, D[]> = {
       ['location|headquarters|address|headquarters_address:string'],
     ],
   ],
+  // A plural heading over one plural naming column is a list: "logos: company names".
+  'plural heading over one naming column': [
+    ['en', 'the team members on the about page: names', true, ['name|member_name:string']],
+    ['en', 'the partner logos on the website: partner names only', true, ['name|partner_name:string']],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],

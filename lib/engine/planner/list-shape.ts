@@ -231,8 +231,10 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const item = listItem(eachHeading[1], true, true);
     if (item) return { item, columns: eachHeading[2], addName: false, prefix: '' };
   }
-  const heading = HEADING.exec(sentence);
-  if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {
+  // "the customer logos on the homepage: company names": where the rows are is not the rows' name, and
+  // one plural column ("company names") agrees with plural rows as well as two columns do.
+  const heading = HEADING.exec(sentence.replace(PLACE_BEFORE_COLON, ''));
+  if (heading?.[1] && heading[2] && (splitEnumeration(heading[2]).length >= 2 || pluralColumn(heading[2]))) {
     const last = words(heading[1]).at(-1) ?? '';
     const item = singular(last) !== last ? listItem(heading[1], true) : undefined;
     if (item) return { item, columns: heading[2], addName: false, prefix: '' };
@@ -243,6 +245,17 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     if (item) return { item, columns: row[3] ?? '', addName: false, prefix: row[1] ?? '' };
   }
   return undefined;
+}
+
+const PLACE_BEFORE_COLON =
+  /\s+(?:on|from|in)\s+(?:the|their|its)\s+(?:home\s*page|website|site|(?:[a-z]+\s+)?page)(?=\s*[:\u2013\u2014])/i;
+
+// A single column that names each row ("company names") is plural with the rows.
+const NAMING_COLUMNS = new Set(['name', 'title', 'url', 'link', 'email', 'address']);
+
+function pluralColumn(columns: string): boolean {
+  const last = words(columns.replace(/\s+only\s*$/i, '')).at(-1) ?? '';
+  return singular(last) !== last && NAMING_COLUMNS.has(singular(last));
 }
 
 /** The list shape a text asks for, or undefined for a single-result task. */
