@@ -991,10 +991,7 @@ const bases = loadBases();
 
 // Phrasings the planner still gets wrong, kept as expected failures so a fix shows up here (an
 // `it.fails` case fails once it passes) instead of going unnoticed.
-const KNOWN_GAPS = new Set<string>([
-  // "how many days … to return items" is the return window, not a count of days.
-  'the return policy: how many days do customers have to return items?',
-]);
+const KNOWN_GAPS = new Set<string>([]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).
 const KNOWN_EDIT_GAPS = new Set<string>([]);

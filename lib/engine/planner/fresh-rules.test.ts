@@ -293,6 +293,27 @@ const RULES: Record<string, D[]> = {
     ['en', 'the team members on the about page: names', true, ['name|member_name:string']],
     ['en', 'the partner logos on the website: partner names only', true, ['name|partner_name:string']],
   ],
+  // "how many days … have to <verb>" is the time allowed for the action, not a count on the page.
+  'time allowed for an action': [
+    [
+      'en',
+      'How long do customers have to cancel their subscription?',
+      false,
+      ['cancellation_period|cancellation_window|cancellation_days:number'],
+    ],
+    [
+      'en',
+      'How many weeks do students have to apply?',
+      false,
+      ['application_period|application_window:number'],
+    ],
+    [
+      'en',
+      'Shipping policy: how many days do buyers have to return an item?',
+      false,
+      ['return_period|return_window|return_days:number'],
+    ],
+  ],
   // Spanish drops the subject pronoun: an indefinite noun phrase after the verb is the object.
   'pro-drop question with an indefinite object': [
     ['es', '¿Tienen una tienda online?', false, ['has_online_store|online_store|has_online_shop:boolean']],
