@@ -250,7 +250,7 @@ export function cleanItem(raw: string): CleanItem {
       // "where is the headquarters" asks where it is: its location.
       .replace(
         /^where\s+(?:is|are)\s+(?:the|its|their)\s+([a-z]+(?:\s+(?![a-z]+(?:ed|en)$)[a-z]+)?)$/i,
-        '$1 location',
+        'location of the $1',
       );
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
