@@ -51,6 +51,22 @@ const RULES: Record<string, D[]> = {
       ['mentions_iso_27001|iso_27001_mentioned|iso_27001:boolean'],
     ],
   ],
+  // Spanish may put the subject after the participle: "¿Cuándo fue publicado el artículo?".
+  'passive with the subject after the participle': [
+    ['es', '¿Cuándo fue publicado el artículo?', false, [PUBLISHED]],
+    [
+      'es',
+      '¿Cuándo fue fundada la empresa y quién es su director general?',
+      false,
+      [FOUNDED, 'ceo|ceo_name:string'],
+    ],
+    [
+      'de',
+      'Wann wurde die Website zuletzt aktualisiert?',
+      false,
+      ['updated_date|last_updated|last_updated_date|updated_at:date'],
+    ],
+  ],
   // English passive of a reporting verb: "is X mentioned (on the site)" asks whether the site mentions X.
   'passive reporting verb as a yes/no field': [
     [

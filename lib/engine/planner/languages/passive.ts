@@ -188,6 +188,10 @@ export function passiveClause(input: readonly Segment[], lex: Lexicon): Segment[
     if (i < participleAt || i < auxAt) subject.push(seg);
     else phrases.push(seg);
   }
+  // "¿Cuándo fue fundada la empresa?": Spanish may put the subject after the participle.
+  if (subject.length === 0 && ARTICLES.has(phrases[0]?.en ?? '') && isWord(phrases[1])) {
+    subject.push(...phrases.splice(0, 2));
+  }
   // "which languages are supported": the noun after "which" is the subject.
   if (subject.length === 0 && prefixLength === 0) return undefined;
   const question = closing.some((s) => s.en === '?');
