@@ -2,6 +2,7 @@
 // thing the text asks for becomes an output with a concrete question.
 
 import type { TaskDefinition, TaskInput } from '@/lib/contract/task-definition';
+import { answerForm, resolveBackReferences } from './anaphora';
 import { extractionObjects } from './extraction-clauses';
 import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
@@ -11,11 +12,14 @@ import { contextSuffix, detectInputs } from './inputs';
 import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
 import { shareNouns, splitEnumeration, splitSentenceLines } from './phrases';
+import { shareOwner } from './shared-owner';
+import { taskClause } from './task-clause';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
 
 const MAX_OUTPUTS = 100;
+const DIRECT_QUESTION = /^(?:how\s+(?:many|much|long|old)|when|where|who|what|which)\b/i;
 const SOCIAL_WORDS = /\b(?:linkedin|facebook|instagram|youtube|twitter|tiktok|github|pinterest|social)\b/i;
 
 export function planFromDescription(description: string): Finalised {
@@ -24,7 +28,7 @@ export function planFromDescription(description: string): Finalised {
   }
   if (description.length > MAX_TEXT)
     return { ok: false, message: tooLong('description', description.length) };
-  const text = description.trim();
+  const text = answerForm(resolveBackReferences(taskClause(description.trim())));
 
   const { inputs, rest } = detectInputs(text);
   const shape = detectListShape(rest);
@@ -54,7 +58,7 @@ export function planFromDescription(description: string): Finalised {
   );
   for (const sentence of sentences) {
     for (const object of extractionObjects(distributeQuestion(sentence.text))) {
-      const items = shareNouns(attachFormatItems(splitEnumeration(object.text)));
+      const items = shareOwner(shareNouns(attachFormatItems(splitEnumeration(object.text))));
       // Each item is about the rows ("whether each product is in stock") or about the page.
       const itemCtx = (item: string): PhraseContext =>
         shape && !asksPerRow(item, shape.item) ? pageCtx : ctx;
@@ -70,6 +74,8 @@ export function planFromDescription(description: string): Finalised {
         lead ||
         // "Also the company's head office email": a sentence that continues a request.
         /^(?:also|plus|and\s+also|as\s+well\s+as)\b/i.test(sentence.text) ||
+        // "How many pages does the book have?": a question for a value asks for it, known field or not.
+        DIRECT_QUESTION.test(sentence.text) ||
         knownRuns.has(sentence.semicolonRun) ||
         items.some((item) => planPhrase(item, itemCtx(item)).length > 0);
       for (const item of items) {
@@ -132,14 +138,19 @@ const FIELD_HEADS = new Set(
   ),
 );
 
+const POSSESSIVE_PHRASE =
+  /^(?:the\s+)?(?:[a-z-]+\s+){0,3}[a-z-]+\s+of\s+(?:the|its|their|this|each)\s+[a-z-]+\b|^(?:the\s+)?[a-z-]+['’]s\s+[a-z-]+/i;
+
 /** A whole description that is one verb-less phrase naming a value: the phrase is the field. */
 function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
   const sentences = splitSentenceLines(text);
   if (sentences.length !== 1 || !sentences[0]) return [];
-  const items = splitEnumeration(sentences[0].text);
+  const items = shareOwner(attachFormatItems(splitEnumeration(sentences[0].text)));
   const planned = items.flatMap((item) => planPhrase(item, { ...ctx, allowCustom: true }));
   const typed = planned.every((p) => FIELD_HEADS.has(p.output.name.split('_').at(-1) ?? ''));
-  return planned.length === items.length && typed ? planned : [];
+  // "the main topic of the article", "the article's main topic": a possessive noun phrase names a value.
+  const owned = POSSESSIVE_PHRASE.test(sentences[0].text.trim());
+  return planned.length === items.length && (typed || owned) ? planned : [];
 }
 
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */

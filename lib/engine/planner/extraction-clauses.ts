@@ -45,6 +45,8 @@ function verbHits(sentence: string): VerbHit[] {
     const prev = /(\S+)$/.exec(before)?.[1]?.toLowerCase();
     const startsClause = prev === undefined || /[,;:.(!?]$/.test(prev) || CLAUSE_STARTERS.has(prev);
     if (!startsClause) continue;
+    // "how many days do customers have to return items": the infinitive belongs to the question.
+    if (/\b(?:do|does|did|will)\s+\S.*\bhave\s+to$/i.test(before)) continue;
     if (m[2] && /\s/.test(m[1] ?? '')) continue;
     hits.push({
       verb: (m[1] ?? '').toLowerCase().replace(/\s+/g, ' '),

@@ -9,6 +9,8 @@ import { asMoney, howMuchPhrase } from './money-questions';
 import { canonical, capitalise, singular, words } from './names';
 import { cleanItem, isAcceptableToken } from './phrases';
 import { planBoolean } from './boolean-fields';
+import { activeReporting } from './passive-report';
+import { timeLimit } from './time-limit';
 import { retypeQuery } from './query-text';
 import { render, subjectPrefix, type Subject } from './subject';
 import type { PhraseContext, PlannedOutput } from './planned-output';
@@ -16,7 +18,7 @@ import { fieldByName, lookupBundle, lookupField, type FieldSpec } from './vocabu
 
 /** Planned outputs for one enumerated item; [] when nothing extractable is named. */
 export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
-  const cleaned = cleanItem(raw);
+  const cleaned = cleanItem(timeLimit(activeReporting(raw)));
   if (!cleaned.text) return [];
   const formatted = planCleaned(cleaned.text, cleaned.all, ctx).map((p) =>
     cleaned.format ? { ...p, output: withFormat(p.output, cleaned.format) } : p,

@@ -991,32 +991,10 @@ const bases = loadBases();
 
 // Phrasings the planner still gets wrong, kept as expected failures so a fix shows up here (an
 // `it.fails` case fails once it passes) instead of going unnoticed.
-const KNOWN_GAPS = new Set([
-  // "plus the main phone" after the columns is asked once for the page, not per office.
-  'their office locations with city and country, plus the main phone',
-  // "Link to it" refers back to the privacy policy of the previous sentence.
-  'Does the site have a privacy policy? Link to it if so',
-  // The question names the rows ("the leadership team"), the next sentence their columns.
-  'Who is on the leadership team? Name and title for each person',
-  // "how many days … to return items" is the return window, not a count of days.
-  'the return policy: how many days do customers have to return items?',
-  // "company names" (plural, "only") asks for one row per logo.
-  'the customer logos on the homepage: company names only',
-  // "Name und E-Mail des …": the owner after the last attribute is not shared with the first.
-  'Name und E-Mail des Datenschutzbeauftragten',
-  // "wann wurde … veröffentlicht": the German participle reads as a present-tense verb.
-  'Wann wurde der Artikel veröffentlicht und wer ist der Autor?',
-  // "está" folds to "esta" (this).
-  '¿Dónde está la sede?',
-]);
+const KNOWN_GAPS = new Set<string>([]);
 
 // Instructions the planner still gets wrong (see KNOWN_GAPS).
-const KNOWN_EDIT_GAPS = new Set([
-  // "Add that" refers back to the question before it.
-  'Is each job remote? Add that',
-  // The German rewrite of "für jedes Produkt … hinzu" is not read as a per-row addition yet.
-  'Füge für jedes Produkt die Bewertung hinzu',
-]);
+const KNOWN_EDIT_GAPS = new Set<string>([]);
 
 describe('fresh description phrasings', () => {
   for (const c of describeCases) {

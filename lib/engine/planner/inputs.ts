@@ -17,7 +17,8 @@ const WEBSITE_WORDS = new Set(
   ),
 );
 const WEBSITE_HEADS = new Set(['website', 'site', 'homepage', 'domain', 'web', 'url']);
-const URL_TAILS = new Set(['url', 'urls', 'link', 'links']);
+// A page is given by its address: "a product page" is the same input as "a product page URL".
+const URL_TAILS = new Set(['url', 'urls', 'link', 'links', 'page', 'webpage']);
 
 /** The input a phrase names ("a company website" → website/url, "a country" → country/string). */
 export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | undefined {
@@ -55,6 +56,7 @@ const CLAUSE_END = new RegExp(
   `\\s*(?:[,;:.]|$)|\\s+(?=(?:${VERB}|i|we|please|then|to|and\\s+(?:then\\s+)?${VERB})\\b)`,
   'i',
 );
+const FOR_HEADING = /^\s*for\s+((?:a|an)\s+[^:,.;]+?)\s*:/i;
 const GIVEN = /\b(?:given|provided\s+with|starting\s+(?:from|with))\s+(?:only\s+|just\s+)?(?=\S)/gi;
 const AS_INPUT =
   /\b(?:takes?|accepts?|uses?|receives?|with)\s+(.+?)\s+as\s+(?:an?\s+|its\s+|the\s+)?inputs?\b/gi;
@@ -96,6 +98,17 @@ export function detectInputs(text: string): DetectedInputs {
     if (inputs.length === 0 || inputs.some((i) => i === undefined)) continue;
     inputs.forEach(add);
     spans.push([m.index, clauseStart + clause.length]);
+  }
+  // "For a company website and a country: …": a heading that names what one run is given.
+  const heading = FOR_HEADING.exec(rest);
+  const headingInputs = heading?.[1] ? splitEnumeration(heading[1]).map((p) => inputFromPhrase(p)) : [];
+  if (
+    heading &&
+    headingInputs.some((i) => i?.type === 'url') &&
+    headingInputs.every((i) => i !== undefined)
+  ) {
+    headingInputs.forEach(add);
+    spans.push([heading.index, heading.index + heading[0].length]);
   }
   for (const [start, end] of spans.reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
   for (const pattern of [AS_INPUT, FOR_EACH_URL, FROM_URL]) {

@@ -1,6 +1,7 @@
 // Splits an instruction into clauses: sentences, ";", "then" and ", and <verb>"; quoted text is
 // never split. Each clause is tidied of politeness ("please", "can you", "too").
 
+import { questionThenAdd } from './anaphora';
 import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
@@ -13,17 +14,23 @@ const FREE_TEXT_CLAUSE = /\b(?:query|question|prompt|description)\s+(?:for|of|on
 const INSTEAD_OF = /^\s*(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+[^,]+,\s*[^,]+$/i;
 
 const FOR_EACH_ADD =
-  /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){0,2}?[a-z'-]+)\s+((?:add|include)\b.*)$/i;
+  /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){0,2}?[a-z'-]+)\s+(?:also\s+)?((?:add|include)\b.*)$/i;
+// "For every job, add the salary": the comma after a fronted "for each X" is only punctuation.
+const FOR_EACH_COMMA =
+  /^(for\s+(?:each|every)\s+[a-z' -]+?)\s*,\s*(?=(?:also\s+)?(?:add|include|return|get|give|extract|capture|collect|find)\b)/i;
 const FOR_EACH_VERB =
   /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){1,3}?)(?!also\b)((?:return|get|give|extract|capture|collect|find)\b.*)$/i;
 
 export function splitClauses(text: string): string[] {
-  const { text: guarded, restore } = protectQuotes(text);
+  const { text: guarded, restore } = protectQuotes(questionThenAdd(text));
   const out: string[] = [];
   for (const raw of splitSentences(guarded)) {
     // "for each product add the rating" is "add the rating for each product"; "for each plan give
     // the price" reads like "for each plan also give the price".
-    const sentence = raw.replace(FOR_EACH_ADD, '$2 $1').replace(FOR_EACH_VERB, '$1also $2');
+    const sentence = raw
+      .replace(FOR_EACH_COMMA, '$1 ')
+      .replace(FOR_EACH_ADD, '$2 $1')
+      .replace(FOR_EACH_VERB, '$1also $2');
     if (FREE_TEXT_CLAUSE.test(sentence) || INSTEAD_OF.test(sentence)) {
       out.push(sentence);
       continue;

@@ -2,6 +2,7 @@
 // "all job openings with title and location"). Per-input phrasings ("for each company, find …")
 // are not lists: a batch already runs the task once per company.
 
+import { joinAnaphoricList } from './anaphoric-list';
 import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
 import { attachFormatItems } from './format-words';
@@ -231,8 +232,10 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const item = listItem(eachHeading[1], true, true);
     if (item) return { item, columns: eachHeading[2], addName: false, prefix: '' };
   }
-  const heading = HEADING.exec(sentence);
-  if (heading?.[1] && heading[2] && splitEnumeration(heading[2]).length >= 2) {
+  // "the customer logos on the homepage: company names": where the rows are is not the rows' name, and
+  // one plural column ("company names") agrees with plural rows as well as two columns do.
+  const heading = HEADING.exec(sentence.replace(PLACE_BEFORE_COLON, ''));
+  if (heading?.[1] && heading[2] && (splitEnumeration(heading[2]).length >= 2 || pluralColumn(heading[2]))) {
     const last = words(heading[1]).at(-1) ?? '';
     const item = singular(last) !== last ? listItem(heading[1], true) : undefined;
     if (item) return { item, columns: heading[2], addName: false, prefix: '' };
@@ -245,9 +248,20 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   return undefined;
 }
 
+const PLACE_BEFORE_COLON =
+  /\s+(?:on|from|in)\s+(?:the|their|its)\s+(?:home\s*page|website|site|(?:[a-z]+\s+)?page)(?=\s*[:\u2013\u2014])/i;
+
+// A single column that names each row ("company names") is plural with the rows.
+const NAMING_COLUMNS = new Set(['name', 'title', 'url', 'link', 'email', 'address']);
+
+function pluralColumn(columns: string): boolean {
+  const last = words(columns.replace(/\s+only\s*$/i, '')).at(-1) ?? '';
+  return singular(last) !== last && NAMING_COLUMNS.has(singular(last));
+}
+
 /** The list shape a text asks for, or undefined for a single-result task. */
 export function detectListShape(text: string): ListShape | undefined {
-  const sentences = splitSentences(text);
+  const sentences = joinAnaphoricList(splitSentences(text));
   for (let i = 0; i < sentences.length; i += 1) {
     const shape = matchSentence(sentences[i] ?? '');
     if (!shape) continue;
@@ -267,6 +281,7 @@ export function detectListShape(text: string): ListShape | undefined {
 
 const IDENTIFYING = new Set(['name', 'title', 'job_title', 'address', 'url', 'email', 'website']);
 
+const OUTSIDE_COLUMNS = /,\s*(?:plus|also|as\s+well\s+as|and\s+also|along\s+with)\s+/i;
 const OWNED = /^(?:the\s+|their\s+|its\s+|a\s+|an\s+)?([a-z][a-z-]*)['’]s\s+/i;
 
 /**
@@ -282,9 +297,16 @@ export function planColumns(
 ): PlannedOutput[] {
   const planned: PlannedOutput[] = [];
   const rowNoun = words(ctx.subject.noun).at(-1) ?? '';
-  for (const item of shareNouns(attachFormatItems(splitEnumeration(columns)))) {
+  // "offices with city and country, plus the main phone": after the comma, "plus" coordinates with
+  // the list itself, not inside its "with" phrase, so what follows is asked once for the page.
+  const plus = pageCtx ? OUTSIDE_COLUMNS.exec(columns) : null;
+  const rowColumns = plus ? columns.slice(0, plus.index) : columns;
+  const pageItems = plus ? splitEnumeration(columns.slice(plus.index + plus[0].length)) : [];
+  for (const item of [...shareNouns(attachFormatItems(splitEnumeration(rowColumns))), ...pageItems]) {
     const owner = OWNED.exec(item.trim())?.[1]?.toLowerCase();
-    const once = pageCtx !== undefined && owner !== undefined && singular(owner) !== rowNoun;
+    const once =
+      pageCtx !== undefined &&
+      (pageItems.includes(item) || (owner !== undefined && singular(owner) !== rowNoun));
     for (const planned1 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
       const p = once ? planned1 : oneValue(planned1);
       if (planned.some((q) => q.output.name === p.output.name)) continue;

@@ -3,7 +3,10 @@
 
 import type { OutputType } from '@/lib/contract/task-definition';
 import { formatAside, joinFormat, takeFormat } from './format-words';
+import { unquote } from './quotes';
 import { parseOutputType, TYPE_WORD_PATTERN } from './type-words';
+
+export { protectQuotes, unquote } from './quotes';
 
 const DOT = '\u0001';
 const COMMA = '\u0002';
@@ -118,31 +121,8 @@ export function shareNouns(items: readonly string[]): string[] {
   return out;
 }
 
-/** Removes one pair of surrounding quotes or backticks. */
-export function unquote(text: string): string {
-  const t = text.trim();
-  const m = /^(["'`“‘])([\s\S]*)(["'`”’])$/.exec(t);
-  return m && m[2] !== undefined ? m[2].trim() : t;
-}
-
-/** Replaces quoted strings by placeholders so splitting never cuts inside them. */
-export function protectQuotes(text: string): { text: string; restore: (s: string) => string } {
-  const saved: string[] = [];
-  const guarded = text.replace(
-    /"[^"]*"|“[^”]*”|‘[^’]*’|`[^`]*`|(?<=^|[\s:(])'.*?'(?=$|[\s.,;:!?)])/g,
-    (m) => {
-      saved.push(m);
-      return `\u0000${saved.length - 1}\u0000`;
-    },
-  );
-  return {
-    text: guarded,
-    restore: (s) => s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => saved[Number(i)] ?? ''),
-  };
-}
-
 const LEADING =
-  /^(?:(?:please|kindly|and|or|also|plus|then|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
+  /^(?:(?:please|kindly|and|or|also|plus|then|approx\.?|approximate|approximately|roughly|estimated|as well as|along with|including|include|both|either|just|only|the|a|an|their|its|his|her|our|your|my|any|some|each|every|whole|entire|same|following|other|me|us)\s+)+/i;
 const LEADING_ALL = /^(?:all|every)(?:\s+of)?\s+/i;
 const LEADING_POSSESSIVE =
   /^(?:compan(?:y|ie)|business|organi[sz]ation|firm|brand|website|site|store|shop|page|startup|vendor|supplier|restaurant|hotel|person)(?:['’]s|s['’])\s+/i;
@@ -162,6 +142,8 @@ const LEADING_QUESTION = [
   /^(?:what|which)\s+(?:is|are|was|were)\s+/i,
   /^who\s+(?:is|are|was|were)\s+/i,
   /^(?:when|where|how)\s+(?:is|are|was|were|did|does|do)\s+(?:it|they|he|she|this\s+\w+|the\s+(?:company|business|firm|organi[sz]ation|brand|product|site|website|restaurant|hotel|article|page|post|person|event))\s+/i,
+  // "when was the book published": any subject before a lone participle ("published" → published date).
+  /^(?:when|where)\s+(?:is|are|was|were)\s+(?:the|this|its|their)\s+[a-z]+\s+(?=[a-z]+(?:ed|en|wn|lt)$)/i,
 ];
 
 const QUALIFIER_TAIL =
@@ -264,9 +246,16 @@ export function cleanItem(raw: string): CleanItem {
       .replace(
         /^where\s+(?:is|was|will)\s+(?:it|they|the\s+[a-z]+)\s+(?:be\s+)?(?:held|taking\s+place|happening)$/i,
         'location',
+      )
+      // "where is the headquarters" asks where it is: its location.
+      .replace(
+        /^where\s+(?:is|are)\s+(?:the|its|their)\s+([a-z]+(?:\s+(?![a-z]+(?:ed|en)$)[a-z]+)?)$/i,
+        'location of the $1',
       );
     for (const q of LEADING_QUESTION) text = text.replace(q, '');
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
+    // "which languages are supported": a plural asked with "which" wants every one (a list).
+    all ||= /^(?:what|which)\s+\S*[^s\s]s\s+are\b/i.test(text) && EMBEDDED_QUESTION.some((q) => q.test(text));
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     // "who founded the company" is "who founded it": the researched thing is the object.
     text = text.replace(
@@ -278,13 +267,13 @@ export function cleanItem(raw: string): CleanItem {
       /^([a-z]+)\s+(?:per|a|each)\s+(month|year|annum|week|day|hour)\b/i,
       (_m, head: string, period: string) => `${PER_PERIOD[period.toLowerCase()] ?? period} ${head}`,
     );
-    // "links to their LinkedIn and Twitter profiles": the profiles' URLs.
-    text = text.replace(/^links?\s+to\s+(?:the\s+|their\s+|its\s+|our\s+)?(.+)$/i, '$1 url');
     text = text
       .replace(QUALIFIER_TAIL, '')
       .replace(PAGE_REGION, '')
       .replace(TRAILING_CONTEXT, '')
       .replace(DONE_BY, '');
+    // After the qualifiers ("link to it if so"): "links to their LinkedIn and Twitter profiles": the profiles' URLs.
+    text = text.replace(/^links?\s+to\s+(?:the\s+|their\s+|its\s+|our\s+)?(.+)$/i, '$1 url');
     text = text.replace(/[?!.:;,]+$/, '').trim();
   }
   const typed2 = TYPE_SUFFIX.exec(text);

@@ -52,6 +52,18 @@ export interface Lexicon {
   compoundLinks: string[];
   /** The finite verb may close the clause ("Bitte die E-Mail-Adresse extrahieren"). */
   verbFinal: boolean;
+  /** Passive voice: auxiliaries in English ("wurde" → "was"), inverted pronouns, participle endings. */
+  passive: Passive;
+  /** The bare linking word of a noun adjunct ("email de contacto"), see adjunct.ts. */
+  adjunctOf?: string;
+  /** "es … gibt": the pronoun and verb that together read "there is". */
+  existential?: { pronoun: string; verb: string; en: string };
+}
+
+export interface Passive {
+  auxiliaries: ReadonlyMap<string, string>;
+  inverted: ReadonlySet<string>;
+  participleEndings: string[];
 }
 
 export interface GlossaryFile {
@@ -68,6 +80,9 @@ export interface GlossaryFile {
   postposed?: string[];
   compoundLinks?: string[];
   verbFinal?: boolean;
+  existential?: { pronoun: string; verb: string; en: string };
+  adjunctOf?: string;
+  passive?: { auxiliaries: Record<string, string>; inverted?: string[]; participleEndings: string[] };
 }
 
 export const GLOSSARIES: Record<Language, GlossaryFile> = { de, fr, es };
@@ -161,6 +176,23 @@ function build(language: Language): Lexicon {
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
     verbFinal: file.verbFinal ?? false,
+    ...(file.adjunctOf ? { adjunctOf: wordKey(file.adjunctOf, german) } : {}),
+    ...(file.existential
+      ? {
+          existential: {
+            ...file.existential,
+            pronoun: wordKey(file.existential.pronoun, german),
+            verb: wordKey(file.existential.verb, german),
+          },
+        }
+      : {}),
+    passive: {
+      auxiliaries: new Map(
+        Object.entries(file.passive?.auxiliaries ?? {}).map(([k, v]) => [wordKey(k, german), v]),
+      ),
+      inverted: new Set((file.passive?.inverted ?? []).map((w) => wordKey(w, german))),
+      participleEndings: file.passive?.participleEndings ?? [],
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // English person: "offer" for a plural subject (bieten, proposent, ofrecen), "offers" for a
 // singular one (bietet, propose, ofrece). Spanish drops the subject pronoun, so one is supplied.
 
-import type { Segment } from './segments';
+import type { Segment } from './segment';
 
 const IRREGULAR: Record<string, string> = { has: 'have', is: 'be', are: 'be', does: 'do', was: 'be' };
 
@@ -28,11 +28,14 @@ function isSingular(verb: string): boolean {
 const word = (en: string): Segment => ({ en, kind: 'word', src: en });
 const PRONOUNS = new Set(['they', 'it']);
 const ARTICLES = new Set(['the', 'a', 'an', 'its', 'their']);
+const DEFINITE = new Set(['the', 'its', 'their']);
 
 /** The subject after a verb-first question: a pronoun, or an article and one noun. */
 function subjectLength(segs: readonly Segment[], at: number): number {
   if (PRONOUNS.has(segs[at]?.en ?? '')) return 1;
-  if (ARTICLES.has(segs[at]?.en ?? '') && segs[at + 1]?.kind !== 'punct' && segs[at + 1]) return 2;
+  // "¿Ofrecen una prueba gratuita?": an indefinite noun phrase after the verb is its object (the
+  // subject pronoun is dropped); a subject there is definite ("Hat die Firma …?").
+  if (DEFINITE.has(segs[at]?.en ?? '') && segs[at + 1]?.kind !== 'punct' && segs[at + 1]) return 2;
   return 0;
 }
 

@@ -5,16 +5,21 @@
 
 import { singular } from '../names';
 import { wordKey } from './fold';
+import { existential } from './existential';
+import { passiveClause } from './passive';
 import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
-import { joinSegments, rewriteTokens, type Segment } from './segments';
+import type { Segment } from './segment';
+import { joinSegments, rewriteTokens } from './segments';
 import { tokenize, type Token } from './tokens';
 
 const SENTENCE_END = /^[.!?;]$/;
 
 function sentences(tokens: readonly Token[]): Token[][] {
   const out: Token[][] = [[]];
-  for (const token of tokens) {
+  for (const [i, token] of tokens.entries()) {
+    // The abbreviation is rewritten as a whole English word, so its period goes.
+    if (abbreviated(tokens, i)) continue;
     out[out.length - 1]?.push(token);
     if (token.kind === 'break' || (token.kind === 'punct' && SENTENCE_END.test(token.raw))) out.push([]);
   }
@@ -26,6 +31,15 @@ function startsVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolean 
   if (token?.kind !== 'word') return false;
   const segs = rewriteTokens(tokens.slice(i, i + 4), lex);
   return segs[0]?.kind === 'verb';
+}
+
+/** "Steuer-Nr. und", "núm. de teléfono": a period after a word and before a lower-case word marks an abbreviation. */
+function abbreviated(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  return (
+    tokens[i]?.raw === '.' && before?.kind === 'word' && after?.kind === 'word' && /^\p{Ll}/u.test(after.raw)
+  );
 }
 
 /** Clauses of one sentence, with the joiners between them: "…, und füge … hinzu" is two clauses. */
@@ -153,6 +167,9 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
     break;
   }
   swapPostposed(segs, lex);
+  existential(segs, lex);
+  const passive = passiveClause(segs, lex);
+  if (passive) return passive;
   const question = verbFirstQuestion(segs) ?? subjectFirstQuestion(segs);
   if (question) return question;
   let i = 0;

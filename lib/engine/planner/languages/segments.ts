@@ -2,16 +2,12 @@
 // starts there wins; a word not in the glossary is tried without a plural ending, then (German)
 // as a compound of known words, and is otherwise kept as typed.
 
+import { nounAdjuncts } from './adjunct';
+import { singular } from '../names';
 import { wordKey } from './fold';
 import type { Entry, EntryKind, Lexicon } from './lexicon';
+import type { Segment } from './segment';
 import type { Token } from './tokens';
-
-export interface Segment {
-  en: string;
-  kind: EntryKind | 'raw' | 'kept' | 'punct' | 'break';
-  /** The first source word, for rules that look at what was typed (German nouns are capitalised). */
-  src: string;
-}
 
 /** The longest entry that starts at word i; among equally long ones, the one spelled as typed. */
 function matchAt(
@@ -35,6 +31,13 @@ function matchAt(
   return found;
 }
 
+/** A noun used as a modifier is singular in English ("Firmen-Website" → "company website"). */
+function singularModifier(en: string): string {
+  const words = en.split(' ');
+  const last = words.pop() ?? '';
+  return [...words, singular(last)].join(' ');
+}
+
 function single(key: string, lex: Lexicon): Entry | undefined {
   return lex.entries.get(key)?.find((e) => e.keys.length === 1);
 }
@@ -47,8 +50,9 @@ function pluralise(en: string): string {
 }
 
 /** A word not in the glossary as typed: its singular, when a plural ending is all that differs. */
-function withoutPlural(key: string, lex: Lexicon, previous = ''): Entry | undefined {
-  const singularHere = lex.singularBefore.has(previous);
+function withoutPlural(key: string, lex: Lexicon, previous = '', modifier = false): Entry | undefined {
+  // English noun modifiers are singular: "Firmen-Website", "Firmenwebsite" → "company website".
+  const singularHere = modifier || lex.singularBefore.has(previous);
   const endings = [
     ...lex.pluralEndings.map((ending) => ({ ending, plural: true })),
     ...lex.caseEndings.map((ending) => ({ ending, plural: false })),
@@ -65,8 +69,8 @@ function withoutPlural(key: string, lex: Lexicon, previous = ''): Entry | undefi
   return undefined;
 }
 
-function known(key: string, lex: Lexicon): Entry | undefined {
-  const entry = single(key, lex) ?? withoutPlural(key, lex);
+function known(key: string, lex: Lexicon, modifier = false): Entry | undefined {
+  const entry = single(key, lex) ?? withoutPlural(key, lex, '', modifier);
   return entry && entry.kind === 'noun' ? entry : undefined;
 }
 
@@ -84,8 +88,8 @@ function compound(key: string, lex: Lexicon, depth = 0): string | undefined {
       if (link && !headKey.endsWith(link)) continue;
       const stem = link ? headKey.slice(0, -link.length) : headKey;
       if (stem.length < 3) continue;
-      const head = known(stem, lex)?.en ?? compound(stem, lex, depth + 1);
-      if (head !== undefined) return `${head} ${tail}`.trim();
+      const head = known(stem, lex, true)?.en ?? compound(stem, lex, depth + 1);
+      if (head !== undefined) return `${singularModifier(head)} ${tail}`.trim();
     }
   }
   return undefined;
@@ -102,9 +106,11 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
       i += 1;
       continue;
     }
-    const entry = matchAt(tokens, keys, i, lex) ?? withoutPlural(keys[i] ?? '', lex, keys[i - 1]);
+    const modifier = tokens[i + 1]?.kind === 'word' && tokens[i + 1]?.hyphened === true;
+    const entry = matchAt(tokens, keys, i, lex) ?? withoutPlural(keys[i] ?? '', lex, keys[i - 1], modifier);
     if (entry) {
-      out.push({ en: entry.en, kind: entry.kind, src: token.raw });
+      const en = modifier && entry.kind === 'noun' ? singularModifier(entry.en) : entry.en;
+      out.push({ en, kind: entry.kind, src: token.raw });
       i += Math.max(1, entry.keys.length);
       continue;
     }
@@ -114,7 +120,7 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
     );
     i += 1;
   }
-  return dropParticles(applyAfterNoun(out, lex), lex);
+  return dropParticles(applyAfterNoun(nounAdjuncts(out, lex), lex), lex);
 }
 
 function isNounLike(seg: Segment | undefined, german: boolean): boolean {

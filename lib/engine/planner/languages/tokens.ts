@@ -10,6 +10,8 @@ export interface Token {
   raw: string;
   /** Whitespace (or a hyphen) came before it in the source. */
   spaced: boolean;
+  /** A hyphen joined it to the word before ("Firmen-Website"): the two are one compound. */
+  hyphened?: boolean;
 }
 
 // Order matters: the first alternative that matches at a position wins.
@@ -48,6 +50,7 @@ export function tokenize(text: string): Token[] {
       kind,
       raw: kind === 'punct' ? m[0].trim() : m[0],
       spaced: /[\s-]/.test(gap) || (out.length === 0 && gap.length > 0),
+      ...(gap === '-' ? { hyphened: true } : {}),
     });
     last = index + m[0].length;
   }

@@ -1,0 +1,24 @@
+// Quoted names and values ("rename email to 'contact email'"): kept whole while a text is split.
+
+/** Removes one pair of surrounding quotes or backticks. */
+export function unquote(text: string): string {
+  const t = text.trim();
+  const m = /^(["'`“‘])([\s\S]*)(["'`”’])$/.exec(t);
+  return m && m[2] !== undefined ? m[2].trim() : t;
+}
+
+/** Replaces quoted strings by placeholders so splitting never cuts inside them. */
+export function protectQuotes(text: string): { text: string; restore: (s: string) => string } {
+  const saved: string[] = [];
+  const guarded = text.replace(
+    /"[^"]*"|“[^”]*”|‘[^’]*’|`[^`]*`|(?<=^|[\s:(])'.*?'(?=$|[\s.,;:!?)])/g,
+    (m) => {
+      saved.push(m);
+      return `\u0000${saved.length - 1}\u0000`;
+    },
+  );
+  return {
+    text: guarded,
+    restore: (s) => s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => saved[Number(i)] ?? ''),
+  };
+}
