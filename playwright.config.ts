@@ -11,7 +11,9 @@ process.env.QUARRY_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quarr
 process.env.QUARRY_E2E_SIGNIN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-signin-'));
 // QUARRY_E2E_PORT and QUARRY_E2E_SIGNIN_PORT pin the two servers' ports; otherwise the OS picks free ones.
 if (!process.env.QUARRY_E2E_PORT || !process.env.QUARRY_E2E_SIGNIN_PORT) {
-  const [a, b] = execFileSync(process.execPath, ['scripts/free-port.mjs', '2'], { encoding: 'utf8' }).trim().split('\n');
+  const [a, b] = execFileSync(process.execPath, ['scripts/free-port.mjs', '2'], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   process.env.QUARRY_E2E_PORT ||= a;
   process.env.QUARRY_E2E_SIGNIN_PORT ||= b;
 }

@@ -1,5 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { dashboardAllowedHosts, isAllowedHost, misdirectedDetails } from '@/lib/dashboard/server/allowed-hosts';
+import {
+  dashboardAllowedHosts,
+  isAllowedHost,
+  misdirectedDetails,
+} from '@/lib/dashboard/server/allowed-hosts';
 
 // The Host allow-list for dashboard pages (DNS rebinding; see lib/dashboard/server/allowed-hosts.ts).
 // /api/** applies the same list in dashboardRoute: a proxy matching a path makes Next buffer every

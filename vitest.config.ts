@@ -25,7 +25,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'smoke', include: ['tests/smoke/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 1_560_000 },
+        test: {
+          name: 'smoke',
+          include: ['tests/smoke/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 1_560_000,
+        },
       },
     ],
   },

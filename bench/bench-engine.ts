@@ -23,7 +23,10 @@ export interface BenchEngine {
 }
 
 /** An engine on a fresh store (PGlite in a temp dir, or DATABASE_URL when set), served on 127.0.0.1. */
-export async function startBenchEngine(env: Record<string, string> = {}, overrides: EngineOverrides = {}): Promise<BenchEngine> {
+export async function startBenchEngine(
+  env: Record<string, string> = {},
+  overrides: EngineOverrides = {},
+): Promise<BenchEngine> {
   const dir = tmpDir('quarry-bench-');
   const config = loadConfig({
     ...process.env,
@@ -50,7 +53,12 @@ export async function startBenchEngine(env: Record<string, string> = {}, overrid
   };
 }
 
-export async function call<T = any>(base: string, method: string, p: string, body?: FormData | object): Promise<T> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  p: string,
+  body?: FormData | object,
+): Promise<T> {
   const headers: Record<string, string> = { 'x-api-key': BENCH_KEY };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -106,7 +114,12 @@ export async function bareParse(file: string): Promise<number> {
  * research), `concurrency` at a time, with no store, queue or HTTP. Jobs per second, and how many of
  * them found an answer.
  */
-export async function bareLoop(research: Research, definition: TaskDefinition, urls: string[], concurrency: number) {
+export async function bareLoop(
+  research: Research,
+  definition: TaskDefinition,
+  urls: string[],
+  concurrency: number,
+) {
   const t0 = performance.now();
   let next = 0;
   let ok = 0;
@@ -168,7 +181,9 @@ export async function waitForBatch(
 ): Promise<BatchState | null> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const b = client ? await client.get<BatchState>(base, `/v0/batches/${id}`) : await call<BatchState>(base, 'GET', `/v0/batches/${id}`);
+    const b = client
+      ? await client.get<BatchState>(base, `/v0/batches/${id}`)
+      : await call<BatchState>(base, 'GET', `/v0/batches/${id}`);
     if (b.completed) return b;
     if (Date.now() > until) return null;
     await new Promise((r) => setTimeout(r, everyMs));
@@ -180,7 +195,12 @@ export const fmt = (n: number, digits = 0) =>
 
 export interface BenchClient {
   /** POSTs the file (and fields) as multipart to base+endpoint; `ms` is the client's wall time. */
-  upload<T = any>(base: string, endpoint: string, file: string, fields: Record<string, string>): Promise<{ ms: number; value: T }>;
+  upload<T = any>(
+    base: string,
+    endpoint: string,
+    file: string,
+    fields: Record<string, string>,
+  ): Promise<{ ms: number; value: T }>;
   /** GETs base+endpoint: the envelope's data. */
   get<T = any>(base: string, endpoint: string): Promise<T>;
   /** GETs a streamed body (with the API key when `auth`) and counts its lines as they arrive. */
@@ -190,7 +210,9 @@ export interface BenchClient {
 
 /** The benchmarks' client, in its own process (bench/client-process.mjs), as a real client is. */
 export function startBenchClient(): BenchClient {
-  const child = fork(fileURLToPath(new URL('./client-process.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./client-process.mjs', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   type Reply = { ms: number; status: number; body: string; lines?: number; error?: string };
   const waiting = new Map<number, (m: Reply) => void>();
   let nextId = 1;
@@ -216,7 +238,8 @@ export function startBenchClient(): BenchClient {
       return new Promise((resolve, reject) => {
         waiting.set(id, (m) => {
           if (m.error) return reject(new Error(`GET ${endpoint} failed: ${m.error}`));
-          if (m.status >= 300) return reject(new Error(`GET ${endpoint} → ${m.status}: ${m.body.slice(0, 300)}`));
+          if (m.status >= 300)
+            return reject(new Error(`GET ${endpoint} → ${m.status}: ${m.body.slice(0, 300)}`));
           resolve((JSON.parse(m.body) as { data: any }).data);
         });
         child.send({ id, url: `${base}${endpoint}`, key: BENCH_KEY });
@@ -242,7 +265,11 @@ export function startBenchClient(): BenchClient {
  * shares an event loop with the engine, and in the same process every page it serves would wait
  * behind the engine's work (and count as the engine's cost). Both sides of a comparison use it.
  */
-export async function startSiteProcess(): Promise<{ url: string; close(): Promise<void>; cpuMs(): number | null }> {
+export async function startSiteProcess(): Promise<{
+  url: string;
+  close(): Promise<void>;
+  cpuMs(): number | null;
+}> {
   const { startScript, stopProcess } = await import('../tests/support/processes');
   const p = await startScript('tests/fixtures/site/serve.ts', process.env, /fixture site on (http:\/\/\S+)/);
   return { url: p.url!, close: () => stopProcess(p), cpuMs: () => processCpuMs(p.child.pid) };

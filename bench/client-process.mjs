@@ -21,13 +21,23 @@ function upload({ url, file, fields, key }) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+      headers: {
+        'x-api-key': key,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': length,
+      },
     });
     req.on('error', reject);
     req.on('response', (res) => {
       const parts = [];
       res.on('data', (c) => parts.push(c));
-      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, body: Buffer.concat(parts).toString() }));
+      res.on('end', () =>
+        resolve({
+          ms: performance.now() - t0,
+          status: res.statusCode,
+          body: Buffer.concat(parts).toString(),
+        }),
+      );
       res.on('error', reject);
     });
     req.write(head);
@@ -47,7 +57,13 @@ function get({ url, key }) {
     const req = http.get(url, { agent, headers: { 'x-api-key': key } }, (res) => {
       const parts = [];
       res.on('data', (c) => parts.push(c));
-      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, body: Buffer.concat(parts).toString() }));
+      res.on('end', () =>
+        resolve({
+          ms: performance.now() - t0,
+          status: res.statusCode,
+          body: Buffer.concat(parts).toString(),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -71,7 +87,10 @@ function countLines({ url, key }) {
 
 process.on('message', async (msg) => {
   try {
-    process.send({ id: msg.id, ...(await (msg.file ? upload(msg) : msg.lines ? countLines(msg) : get(msg))) });
+    process.send({
+      id: msg.id,
+      ...(await (msg.file ? upload(msg) : msg.lines ? countLines(msg) : get(msg))),
+    });
   } catch (err) {
     process.send({ id: msg.id, error: String(err?.message ?? err) });
   }

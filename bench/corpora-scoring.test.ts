@@ -100,7 +100,9 @@ describe('article rules', () => {
     expect(isTitleRight('eHow', 'How to Build a Terrarium | eHow', 'eHow')).toBe(false);
     expect(isTitleRight('  this api is so  fetching! ', 'This API is so Fetching!')).toBe(true);
     expect(isTitleRight('How to Build', 'How to Build a Terrarium | eHow')).toBe(false);
-    expect(isTitleRight('How to Build a Terrarium | eHow | Home', 'How to Build a Terrarium | eHow')).toBe(false);
+    expect(isTitleRight('How to Build a Terrarium | eHow | Home', 'How to Build a Terrarium | eHow')).toBe(
+      false,
+    );
     expect(isTitleRight('Mozilla-Wikipedia', 'Mozilla-Wikipedia Foundation')).toBe(false);
   });
 
@@ -110,7 +112,9 @@ describe('article rules', () => {
       ['stella', 'kim'],
       ['jennifer', 'jett'],
     ]);
-    expect(expectedAuthors('By Brenda  Goodman, MA\n      WebMD Health News')).toEqual([['brenda', 'goodman']]);
+    expect(expectedAuthors('By Brenda  Goodman, MA\n      WebMD Health News')).toEqual([
+      ['brenda', 'goodman'],
+    ]);
     expect(expectedAuthors('April 28, 2019 at 6:01 am Updated April 29, 2019')).toBeNull();
     expect(expectedAuthors(null)).toBeNull();
   });
@@ -122,7 +126,9 @@ describe('article rules', () => {
     expect(isBylineRight('Bradley M. Kuhn', 'Bradley M. Kuhn (http://ebb.org/bkuhn/)')).toBe(true);
     expect(isBylineRight('Jennifer Jett and Stella Kim', 'Stella Kim, Jennifer Jett')).toBe(true);
     expect(isBylineRight('Stella Kim', 'Stella Kim, Jennifer Jett')).toBe(false);
-    expect(isBylineRight('Brenda Goodman, WebMD Health News', 'By Brenda Goodman, MA\n WebMD Health News')).toBe(false);
+    expect(
+      isBylineRight('Brenda Goodman, WebMD Health News', 'By Brenda Goodman, MA\n WebMD Health News'),
+    ).toBe(false);
     expect(isBylineRight('Jane Doe https://example.com/jane', 'Jane Doe')).toBe(false);
     expect(isBylineRight('Jane Doe, March 3, 2020', 'Jane Doe')).toBe(false);
     expect(isBylineRight('Jane Doe and John Roe', 'Jane Doe')).toBe(false);

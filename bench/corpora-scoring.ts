@@ -34,7 +34,11 @@ export function addTally(into: Tally, t: Tally): void {
 export function f1(t: Tally): { precision: number; recall: number; f1: number } {
   const precision = t.fp === 0 && t.fn === 0 ? 1 : t.tp + t.fp === 0 ? 0 : t.tp / (t.tp + t.fp);
   const recall = t.fp === 0 && t.fn === 0 ? 1 : t.tp + t.fn === 0 ? 0 : t.tp / (t.tp + t.fn);
-  return { precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0 };
+  return {
+    precision,
+    recall,
+    f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+  };
 }
 
 /** An answer that says nothing: null, undefined, empty text or an empty list. */
@@ -79,7 +83,12 @@ export function parsePrice(answer: string | number | boolean | null): number | n
     const mark = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
     if (mark && s.split(mark).length === 2 && s.length - s.lastIndexOf(mark) - 1 !== 3) decimalMark = mark;
   }
-  const grouped = decimalMark === '.' ? s.replace(/,/g, '') : decimalMark === ',' ? s.replace(/\./g, '').replace(',', '.') : s.replace(/[.,]/g, '');
+  const grouped =
+    decimalMark === '.'
+      ? s.replace(/,/g, '')
+      : decimalMark === ','
+        ? s.replace(/\./g, '').replace(',', '.')
+        : s.replace(/[.,]/g, '');
   const n = Number(grouped);
   return Number.isFinite(n) ? n : null;
 }
@@ -132,7 +141,16 @@ export function skuValue(answer: string | number | boolean | null): string | nul
 export type Availability = 'InStock' | 'OutOfStock';
 
 // schema.org ItemAvailability values, and the plain English a page or answer uses for them.
-const IN_STOCK = new Set(['instock', 'limitedavailability', 'onlineonly', 'instoreonly', 'in stock', 'available', 'yes', 'true']);
+const IN_STOCK = new Set([
+  'instock',
+  'limitedavailability',
+  'onlineonly',
+  'instoreonly',
+  'in stock',
+  'available',
+  'yes',
+  'true',
+]);
 const OUT_OF_STOCK = new Set([
   'outofstock',
   'soldout',
@@ -167,7 +185,8 @@ export function availabilityValue(answer: string | number | boolean | null): Ava
   if (IN_STOCK.has(text)) return 'InStock';
   // A short phrase around the words: negative phrases first ("not in stock" holds "in stock").
   if (text.split(' ').length <= 6) {
-    if (/\b(out of stock|sold out|unavailable|not available|not in stock|no longer available)\b/.test(text)) return 'OutOfStock';
+    if (/\b(out of stock|sold out|unavailable|not available|not in stock|no longer available)\b/.test(text))
+      return 'OutOfStock';
     if (/\b(in stock|available)\b/.test(text)) return 'InStock';
   }
   return 'other';

@@ -34,9 +34,17 @@ export interface CorpusPage<T> {
 
 export function loadProducts(): CorpusPage<ProductTruth>[] {
   const dir = path.join(CORPORA_DIR, 'products');
-  const truth = JSON.parse(fs.readFileSync(path.join(dir, 'ground-truth.json'), 'utf8')) as Record<string, ProductTruth>;
+  const truth = JSON.parse(fs.readFileSync(path.join(dir, 'ground-truth.json'), 'utf8')) as Record<
+    string,
+    ProductTruth
+  >;
   return Object.entries(truth)
-    .map(([id, t]) => ({ id, path: `/products/${id}`, file: path.join(dir, 'pages', `${id}.html.gz`), truth: t }))
+    .map(([id, t]) => ({
+      id,
+      path: `/products/${id}`,
+      file: path.join(dir, 'pages', `${id}.html.gz`),
+      truth: t,
+    }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -46,8 +54,15 @@ export function loadArticles(): CorpusPage<ArticleTruth>[] {
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => {
-      const meta = JSON.parse(fs.readFileSync(path.join(dir, d.name, 'expected-metadata.json'), 'utf8')) as ArticleTruth;
-      return { id: d.name, path: `/articles/${d.name}`, file: path.join(dir, d.name, 'source.html.gz'), truth: meta };
+      const meta = JSON.parse(
+        fs.readFileSync(path.join(dir, d.name, 'expected-metadata.json'), 'utf8'),
+      ) as ArticleTruth;
+      return {
+        id: d.name,
+        path: `/articles/${d.name}`,
+        file: path.join(dir, d.name, 'source.html.gz'),
+        truth: meta,
+      };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -56,7 +71,9 @@ export function loadArticles(): CorpusPage<ArticleTruth>[] {
  * Serves each page's HTML, unzipped, as text/html without a charset: the engine finds the encoding as
  * it would on the page's own site (a <meta charset>, or its default).
  */
-export async function startCorporaSite(pages: CorpusPage<unknown>[]): Promise<{ url: string; close(): Promise<void> }> {
+export async function startCorporaSite(
+  pages: CorpusPage<unknown>[],
+): Promise<{ url: string; close(): Promise<void> }> {
   const byPath = new Map(pages.map((p) => [p.path, p.file]));
   const server = http.createServer((req, res) => {
     const file = byPath.get(new URL(req.url ?? '/', 'http://x').pathname);

@@ -26,7 +26,17 @@ import { prepareRun, type PreparedRun } from '../lib/engine/tasks/build-research
 import { loadDefinition } from '../lib/engine/tasks/queries';
 import type { Research } from '../lib/engine/tasks/execute';
 import { startFixtureSite } from '../tests/fixtures/site/server';
-import { bareLoop, createTask, fmt, startBenchEngine, startSiteProcess, startBenchClient, timeBatch, writeJsonl, type BenchEngine } from './bench-engine';
+import {
+  bareLoop,
+  createTask,
+  fmt,
+  startBenchEngine,
+  startSiteProcess,
+  startBenchClient,
+  timeBatch,
+  writeJsonl,
+  type BenchEngine,
+} from './bench-engine';
 import { startCrawleeResearchThreads } from './crawlee/research-threads';
 import { createServedFetch } from './crawlee/served-fetch';
 import { line, median, verdict } from './util';
@@ -70,7 +80,11 @@ async function withCpu(run: () => Promise<Rate>, siteCpu?: () => number | null):
   return { ...r, cpuMs: (used.user + used.system) / 1000, siteCpuMs };
 }
 
-async function crawleeRun(definition: TaskDefinition, urls: string[], researchFetched: ResearchFetched): Promise<Rate> {
+async function crawleeRun(
+  definition: TaskDefinition,
+  urls: string[],
+  researchFetched: ResearchFetched,
+): Promise<Rate> {
   const { CheerioCrawler, Configuration, log } = await import('@crawlee/cheerio');
   log.setLevel(log.LEVELS.OFF);
   let ok = 0;
@@ -121,12 +135,17 @@ function releaseQueue(crawler: object): void {
 }
 
 /** Crawlee's research on this thread: the research function reads the page through a fetch that serves Crawlee's body. */
-function researchOnMainThread(): { researchFetched: ResearchFetched; extraFetches(): number; close(): Promise<void> } {
+function researchOnMainThread(): {
+  researchFetched: ResearchFetched;
+  extraFetches(): number;
+  close(): Promise<void>;
+} {
   const served = createServedFetch(OPTIONS);
   const researcher = createResearcher({ ...OPTIONS, fetch: served.fetch });
   return {
     researchFetched: async (run, page) =>
-      !(await served.serving(run.url, page, () => researcher.research({ ...run, turbo: false }))).error_detected,
+      !(await served.serving(run.url, page, () => researcher.research({ ...run, turbo: false })))
+        .error_detected,
     extraFetches: served.extraFetches,
     async close() {
       await researcher.close();
@@ -181,18 +200,36 @@ async function measure(ways: Ways, siteUrl: string, runOffset: number): Promise<
     `runs ${xs.map((x) => x.rate.toFixed(0)).join(', ')}; ${Math.min(...xs.map((x) => x.ok))}/${ROWS} answered; ` +
     `CPU ${cpu(xs).toFixed(2)} ms/job`;
   console.log(`\n## ${ways.title}, median of ${REPEAT} after ${WARM_RUNS} warm-up runs each`);
-  if (WARM_RUNS > 0) line('engine / bare loop in the warm-up runs', warm.join(', '), 'not in the figures (the JIT still at work)');
+  if (WARM_RUNS > 0)
+    line(
+      'engine / bare loop in the warm-up runs',
+      warm.join(', '),
+      'not in the figures (the JIT still at work)',
+    );
   line('bare loop (fetch, read, extract; no store)', `${m(bare).toFixed(1)} jobs/s`, runs(bare));
   line('engine (upload, queue, worker, results stored)', `${m(eng).toFixed(1)} jobs/s`, runs(eng));
   if (ways.crawlee) {
-    line('Crawlee CheerioCrawler, same research function', `${m(crawlee).toFixed(1)} jobs/s`, `${runs(crawlee)}; ${await ways.extraFetches()} fetches outside Crawlee`);
+    line(
+      'Crawlee CheerioCrawler, same research function',
+      `${m(crawlee).toFixed(1)} jobs/s`,
+      `${runs(crawlee)}; ${await ways.extraFetches()} fetches outside Crawlee`,
+    );
   }
-  line('CPU per job, engine − bare loop', `${(cpu(eng) - cpu(bare)).toFixed(2)} ms`, `the engine takes ${(cpu(eng) / cpu(bare)).toFixed(2)}× the bare loop's CPU per job`);
+  line(
+    'CPU per job, engine − bare loop',
+    `${(cpu(eng) - cpu(bare)).toFixed(2)} ms`,
+    `the engine takes ${(cpu(eng) / cpu(bare)).toFixed(2)}× the bare loop's CPU per job`,
+  );
   // What 0.85x leaves the engine: with every core busy a side's rate follows the CPU its jobs take in
   // all, the site's included, so the engine may add at most (bare + site) / 0.85 - (bare + site).
   const siteRuns = [...bare, ...eng].map((x) => x.siteCpuMs);
   const site = siteRuns.every((x) => x !== null) ? median(siteRuns.map((x) => x! / ROWS)) : null;
-  if (site !== null) line('site process, CPU per job (same for both sides)', `${site.toFixed(2)} ms`, 'served from its own process');
+  if (site !== null)
+    line(
+      'site process, CPU per job (same for both sides)',
+      `${site.toFixed(2)} ms`,
+      'served from its own process',
+    );
   const allowed = (cpu(bare) + (site ?? 0)) * (1 / 0.85 - 1);
   line(
     'extra CPU per job 0.85× would allow',
@@ -226,7 +263,11 @@ async function measure(ways: Ways, siteUrl: string, runOffset: number): Promise<
 /** An engine on loopback whose own worker researches with `research`; a run times one whole batch. */
 async function engineSide(threads: number, research: Research) {
   const b = await startBenchEngine(
-    { QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY), QUARRY_HOST_CONCURRENCY: String(CONCURRENCY), QUARRY_RESEARCH_THREADS: String(threads) },
+    {
+      QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY),
+      QUARRY_HOST_CONCURRENCY: String(CONCURRENCY),
+      QUARRY_RESEARCH_THREADS: String(threads),
+    },
     { research, startWorker: true },
   );
   const taskId = await createTask(b.url);
@@ -271,7 +312,9 @@ async function onResearchThreads(withCrawlee: boolean): Promise<void> {
         title: `Identical work three ways: ${fmt(ROWS)} loopback pages (site in its own process), one GET + read + extract each, concurrency ${CONCURRENCY}, ${threads} research thread(s) each (the default set-up)`,
         bare: (urls) => bareLoop(pool.research, side.definition, urls, CONCURRENCY),
         engine: side.run,
-        crawlee: crawleeThreads ? (urls) => crawleeRun(side.definition, urls, (run, page) => crawleeThreads.research(run, page)) : null,
+        crawlee: crawleeThreads
+          ? (urls) => crawleeRun(side.definition, urls, (run, page) => crawleeThreads.research(run, page))
+          : null,
         extraFetches: async () => (await crawleeThreads?.extraFetches()) ?? 0,
         siteCpuMs: site.cpuMs,
       },
@@ -301,7 +344,9 @@ async function onMainThread(withCrawlee: boolean): Promise<void> {
         title: `The same on one thread: research, queue and site on the main thread (QUARRY_RESEARCH_THREADS=0, site in this process), ${fmt(ROWS)} pages, concurrency ${CONCURRENCY}`,
         bare: (urls) => bareLoop(researcher.research, side.definition, urls, CONCURRENCY),
         engine: side.run,
-        crawlee: withCrawlee ? (urls) => crawleeRun(side.definition, urls, crawleeResearch.researchFetched) : null,
+        crawlee: withCrawlee
+          ? (urls) => crawleeRun(side.definition, urls, crawleeResearch.researchFetched)
+          : null,
         extraFetches: async () => crawleeResearch.extraFetches(),
       },
       site.url,

@@ -7,7 +7,9 @@ import path from 'node:path';
 export async function firstLoadBench(): Promise<void> {
   const stats = path.join(process.cwd(), '.next', 'diagnostics', 'route-bundle-stats.json');
   if (!fs.existsSync(stats)) {
-    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+      encoding: 'utf8',
+    });
     if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
   }
   const r = spawnSync(process.execPath, ['scripts/first-load-js.mjs'], { encoding: 'utf8' });

@@ -2,7 +2,15 @@
 // read-lines + JSON.parse of the same file; peak RSS growth. (100k rows: bench/engine-bench.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
-import { bareParse, call, createTask, fmt, startBenchEngine, startBenchClient, writeJsonl } from './bench-engine';
+import {
+  bareParse,
+  call,
+  createTask,
+  fmt,
+  startBenchEngine,
+  startBenchClient,
+  writeJsonl,
+} from './bench-engine';
 import { line, median, verdict, withPeakRss } from './util';
 
 const ROWS = Number(process.env.BENCH_INGEST_1M_ROWS ?? 1_000_000);
@@ -25,7 +33,9 @@ export async function ingestBench(): Promise<void> {
       for (let i = 0; i < REPEAT; i++) {
         bare.push(await bareParse(file));
         const c = await withPeakRss(() =>
-          uploader.upload<{ batch_id: string; jobs_added: number }>(b.url, '/v0.1/batches', file, { task_id: taskId }),
+          uploader.upload<{ batch_id: string; jobs_added: number }>(b.url, '/v0.1/batches', file, {
+            task_id: taskId,
+          }),
         );
         if (c.value.value.jobs_added !== ROWS) throw new Error(`ingest added ${c.value.value.jobs_added}`);
         create.push(ROWS / (c.value.ms / 1000));
@@ -36,10 +46,20 @@ export async function ingestBench(): Promise<void> {
       uploader.close();
     }
     const ratio = median(create) / median(bare);
-    console.log(`\n## Ingest of ${fmt(ROWS)} JSONL rows (${mb.toFixed(0)} MB, ${b.engine.store.kind}; HTTP upload from a client process), median of ${REPEAT}`);
+    console.log(
+      `\n## Ingest of ${fmt(ROWS)} JSONL rows (${mb.toFixed(0)} MB, ${b.engine.store.kind}; HTTP upload from a client process), median of ${REPEAT}`,
+    );
     line('bare read-lines + JSON.parse', `${fmt(median(bare))} rows/s`);
-    line('create-batch (receive, parse, check, store)', `${fmt(median(create))} rows/s`, `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`);
-    line('peak RSS growth during create-batch', `${rss.toFixed(0)} MB`, `accepted in full; target ≤ 250 MB: ${verdict(rss <= 250)}`);
+    line(
+      'create-batch (receive, parse, check, store)',
+      `${fmt(median(create))} rows/s`,
+      `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`,
+    );
+    line(
+      'peak RSS growth during create-batch',
+      `${rss.toFixed(0)} MB`,
+      `accepted in full; target ≤ 250 MB: ${verdict(rss <= 250)}`,
+    );
   } finally {
     await b.close();
   }

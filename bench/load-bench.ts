@@ -24,7 +24,11 @@ function report(label: string, r: Result): void {
   const codes = Object.entries(r.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
     .map(([code, v]) => `${v.count}× HTTP ${code}`);
-  const detail = [...codes, r.errors - r.timeouts ? `${r.errors - r.timeouts} socket errors` : '', r.timeouts ? `${r.timeouts} timeouts` : ''].filter(Boolean);
+  const detail = [
+    ...codes,
+    r.errors - r.timeouts ? `${r.errors - r.timeouts} socket errors` : '',
+    r.timeouts ? `${r.timeouts} timeouts` : '',
+  ].filter(Boolean);
   line(
     label,
     `${fmt(r.requests.average)} req/s`,
@@ -61,7 +65,11 @@ export async function loadBench(): Promise<void> {
     const batch = await uploadBatch(base, file, { task_id: taskId });
     const headers = { 'x-api-key': BENCH_KEY };
 
-    const baseline = await autocannon({ url: `${base}/healthz`, connections: CONNECTIONS, duration: BASELINE_SECONDS });
+    const baseline = await autocannon({
+      url: `${base}/healthz`,
+      connections: CONNECTIONS,
+      duration: BASELINE_SECONDS,
+    });
     const reads = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -78,17 +86,28 @@ export async function loadBench(): Promise<void> {
     const done = await waitForBatch(base, batch.batch_id, 600_000, 200);
     const batchS = (performance.now() - t0) / 1000;
 
-    console.log(`\n## API under load: ${CONNECTIONS} connections, reads for ${SECONDS} s while a ${fmt(ROWS)}-row batch runs`);
+    console.log(
+      `\n## API under load: ${CONNECTIONS} connections, reads for ${SECONDS} s while a ${fmt(ROWS)}-row batch runs`,
+    );
     report(`/healthz (no store; ${BASELINE_SECONDS} s)`, baseline);
     report('read endpoints (batch, list, task, rows)', reads);
-    line('read throughput / static route', `${(reads.requests.average / baseline.requests.average).toFixed(2)}×`);
+    line(
+      'read throughput / static route',
+      `${(reads.requests.average / baseline.requests.average).toFixed(2)}×`,
+    );
     const clean = errorsOf(reads) === 0 && errorsOf(baseline) === 0;
-    line('failed requests (errors, timeouts, non-2xx)', `${errorsOf(reads) + errorsOf(baseline)}`, `target 0: ${verdict(clean)}`);
+    line(
+      'failed requests (errors, timeouts, non-2xx)',
+      `${errorsOf(reads) + errorsOf(baseline)}`,
+      `target 0: ${verdict(clean)}`,
+    );
     line('batch jobs completed during the load runs', `${fmt(during.jobs_completed)}`);
     line(
       'batch completed',
       done ? `${fmt(done.jobs_completed)} / ${fmt(ROWS)}` : 'NO',
-      done ? `in ${batchS.toFixed(0)} s, ${done.jobs_failed} failed: ${verdict(done.jobs_failed === 0)}` : verdict(false),
+      done
+        ? `in ${batchS.toFixed(0)} s, ${done.jobs_failed} failed: ${verdict(done.jobs_failed === 0)}`
+        : verdict(false),
     );
   } finally {
     await stopProcess(server, 'SIGTERM');

@@ -58,7 +58,12 @@ function runFailed(outcome: RunOutcome): boolean {
 function base(outcome: RunOutcome, keyword: string) {
   const r = outcome.result;
   const answer = r ? (r.data_json[keyword] ?? null) : null;
-  return { answer, value: oneValue(answer), source: r?.data_sources?.[keyword] ?? null, error: outcome.error ?? r?.error ?? null };
+  return {
+    answer,
+    value: oneValue(answer),
+    source: r?.data_sources?.[keyword] ?? null,
+    error: outcome.error ?? r?.error ?? null,
+  };
 }
 
 export function scoreProduct(
@@ -77,7 +82,9 @@ export function scoreProduct(
       const readings = priceReadings(value);
       read = readings.join(' or ') || null;
       // An answer with no number in it is still an answer, and a wrong one.
-      tally = matchOne(acceptedPrices(truth), value === null ? null : readings, (t, r: number[]) => r.some((x) => samePrice(t, x)));
+      tally = matchOne(acceptedPrices(truth), value === null ? null : readings, (t, r: number[]) =>
+        r.some((x) => samePrice(t, x)),
+      );
     } else if (field === 'sku') {
       read = skuValue(value);
       tally = matchOne(truth, read);
@@ -113,7 +120,11 @@ export function scoreProduct(
   });
 }
 
-export function scoreArticle(page: CorpusPage<ArticleTruth>, asks: Record<ArticleField, Ask>, outcome: RunOutcome): Answer[] {
+export function scoreArticle(
+  page: CorpusPage<ArticleTruth>,
+  asks: Record<ArticleField, Ask>,
+  outcome: RunOutcome,
+): Answer[] {
   const t = page.truth;
   const expected: Record<ArticleField, string | null> = {
     title: t.title?.trim() ? t.title : null,

@@ -69,7 +69,11 @@ async function fixtureSection(): Promise<boolean> {
     const results: ResearchResult[] = [];
     const t0 = performance.now();
     for (const c of QUALITY_CASES) {
-      const queries: ResearchQuery[] = c.fields.map((f) => ({ keyword: f.keyword, query: f.query, type: f.type }));
+      const queries: ResearchQuery[] = c.fields.map((f) => ({
+        keyword: f.keyword,
+        query: f.query,
+        type: f.type,
+      }));
       results.push(await researcher.research({ url: `${site.url}${c.path}`, queries, list: false, turbo }));
     }
     return { results, ms: performance.now() - t0 };
@@ -108,8 +112,12 @@ async function fixtureSection(): Promise<boolean> {
 
   const pages = new Set(QUALITY_CASES.map((c) => c.path)).size;
   const browserPages = normal.flatMap((r) => r.pages).filter((p) => p.via === 'browser').length;
-  console.log(`# Quarry answer quality — offline extractor — ${pages} start pages, ${QUALITY_CASES.reduce((n, c) => n + c.fields.length, 0)} fields, ${ROUNDS} rounds`);
-  console.log(`${'field'.padEnd(14)} ${'n'.padStart(4)} ${'normal'.padStart(8)} ${'turbo'.padStart(8)} ${'target'.padStart(8)}  verdict`);
+  console.log(
+    `# Quarry answer quality — offline extractor — ${pages} start pages, ${QUALITY_CASES.reduce((n, c) => n + c.fields.length, 0)} fields, ${ROUNDS} rounds`,
+  );
+  console.log(
+    `${'field'.padEnd(14)} ${'n'.padStart(4)} ${'normal'.padStart(8)} ${'turbo'.padStart(8)} ${'target'.padStart(8)}  verdict`,
+  );
   let allMet = true;
   for (const [field, row] of [...tally.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
     const acc = row.normal / row.total;
@@ -126,8 +134,12 @@ async function fixtureSection(): Promise<boolean> {
   console.log('');
   console.log(`non-empty answers without provenance: ${missingProvenance}`);
   console.log(`pages rendered in the browser (normal mode): ${browserPages}`);
-  console.log(`wall time, whole set (median of ${ROUNDS}): normal ${normalMs.toFixed(0)} ms, turbo ${turboMs.toFixed(0)} ms`);
-  console.log(`turbo / normal = ${ratio.toFixed(2)} (target ≤ 0.55) ${ratio <= 0.55 ? 'meets target' : 'BELOW TARGET'}`);
+  console.log(
+    `wall time, whole set (median of ${ROUNDS}): normal ${normalMs.toFixed(0)} ms, turbo ${turboMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `turbo / normal = ${ratio.toFixed(2)} (target ≤ 0.55) ${ratio <= 0.55 ? 'meets target' : 'BELOW TARGET'}`,
+  );
   const misses = [...tally.entries()].flatMap(([field, row]) => row.misses.map((m) => `  ${field}: ${m}`));
   if (misses.length > 0) console.log(`\nmisses (normal mode):\n${misses.join('\n')}`);
   await researcher.close();

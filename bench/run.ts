@@ -36,7 +36,9 @@ async function runSection(name: string): Promise<void> {
   const t0 = performance.now();
   let ok = true;
   try {
-    await (await entry[1]())();
+    await (
+      await entry[1]()
+    )();
   } catch (err) {
     ok = false;
     console.log(`\n## ${name}: FAILED — ${(err as Error).stack ?? String(err)}`);
@@ -68,7 +70,9 @@ function runChild(name: string, printed: string[]): Promise<boolean> {
 }
 
 async function runAll(): Promise<void> {
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const machine = `${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
   const started = new Date();

@@ -18,10 +18,18 @@ const CONCURRENCY = 8;
 export async function scaleBench(): Promise<void> {
   if (process.env.DATABASE_URL) return runScale();
   // A throwaway cluster, on a port of its own so it does not meet a test run's cluster.
-  const child = spawn('bash', ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'bench/scale-bench.ts'], {
-    env: { ...process.env, QUARRY_TEST_PG_PORT: process.env.BENCH_PG_PORT ?? '55490', BENCH_SCALE_CHILD: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'bash',
+    ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'bench/scale-bench.ts'],
+    {
+      env: {
+        ...process.env,
+        QUARRY_TEST_PG_PORT: process.env.BENCH_PG_PORT ?? '55490',
+        BENCH_SCALE_CHILD: '1',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   for await (const l of readline.createInterface({ input: child.stdout! })) console.log(l);
   const code: number | null = child.exitCode ?? (await new Promise((r) => child.once('exit', r)));
   if (code === 3) console.log('\n## Worker scale-out: skipped (PostgreSQL server binaries not installed)');
@@ -49,7 +57,11 @@ async function runScale(): Promise<void> {
   });
   const procs: Started[] = [];
   try {
-    const apiProc = await startScript('scripts/serve-engine.ts', env({ QUARRY_WORKER: 'off' }), /listening on (http:\/\/\S+)/);
+    const apiProc = await startScript(
+      'scripts/serve-engine.ts',
+      env({ QUARRY_WORKER: 'off' }),
+      /listening on (http:\/\/\S+)/,
+    );
     procs.push(apiProc);
     const base = apiProc.url!;
     const taskId = await createTask(base);
@@ -73,7 +85,11 @@ async function runScale(): Promise<void> {
       `\n## Worker scale-out on PostgreSQL: ${fmt(ROWS)} rows per run, ${CONCURRENCY} jobs at once per worker, ${os.availableParallelism()} cores`,
     );
     for (const r of results) {
-      line(`${r.workers} worker process${r.workers > 1 ? 'es' : ''} (+ 1 API process)`, `${r.rate.toFixed(1)} jobs/s`, `${(r.rate / one).toFixed(2)}× one worker${r.failed ? `, ${r.failed} failed` : ''}`);
+      line(
+        `${r.workers} worker process${r.workers > 1 ? 'es' : ''} (+ 1 API process)`,
+        `${r.rate.toFixed(1)} jobs/s`,
+        `${(r.rate / one).toFixed(2)}× one worker${r.failed ? `, ${r.failed} failed` : ''}`,
+      );
     }
     console.log(
       `(all processes share the ${os.availableParallelism()} cores with PostgreSQL and the fixture site: once every core is busy, the machine, not the queue, bounds the figure)`,

@@ -35,7 +35,13 @@ const BLOCK = 128;
  * leave: on the embedded store the uploaded row blocks and the results in result blocks, no job rows
  * (batches.rowless_claims); on PostgreSQL finished job rows.
  */
-export async function seedResults(db: Db, taskId: string, fields: string[], inBlocks: boolean, rows = ROWS): Promise<string> {
+export async function seedResults(
+  db: Db,
+  taskId: string,
+  fields: string[],
+  inBlocks: boolean,
+  rows = ROWS,
+): Promise<string> {
   const batchId = newId('bat');
   await db.insert(batches).values({
     id: batchId,
@@ -61,8 +67,17 @@ export async function seedResults(db: Db, taskId: string, fields: string[], inBl
     for (let i = from; i < Math.min(rows, from + 2000); i++) {
       const url = `https://company-${i}.example.com/`;
       const data: Record<string, unknown> = {};
-      for (const f of fields) data[f] = f.includes('email') ? `info@company-${i}.example.com` : `+1 415 555 ${String(i % 10_000).padStart(4, '0')}`;
-      const result = { data_json: data, list_data_json: null, list: false, data_sources: { [fields[0] ?? 'x']: [url] }, elapsed_ms: 120 };
+      for (const f of fields)
+        data[f] = f.includes('email')
+          ? `info@company-${i}.example.com`
+          : `+1 415 555 ${String(i % 10_000).padStart(4, '0')}`;
+      const result = {
+        data_json: data,
+        list_data_json: null,
+        list: false,
+        data_sources: { [fields[0] ?? 'x']: [url] },
+        elapsed_ms: 120,
+      };
       values.push({
         jobId: newId('job'),
         batchId,
@@ -84,11 +99,17 @@ export async function seedResults(db: Db, taskId: string, fields: string[], inBl
       continue;
     }
     for (let k = 0; k < uploaded.length; k += BLOCK_ROWS) {
-      await db.insert(batchRows).values({ batchId, block: (from + k) / BLOCK_ROWS, rows: encodeBlock(uploaded.slice(k, k + BLOCK_ROWS)) });
+      await db.insert(batchRows).values({
+        batchId,
+        block: (from + k) / BLOCK_ROWS,
+        rows: encodeBlock(uploaded.slice(k, k + BLOCK_ROWS)),
+      });
     }
     for (let k = 0; k < entries.length; k += BLOCK) {
       const group = entries.slice(k, k + BLOCK);
-      await db.insert(resultBlocks).values({ ...resultBlockRow(batchId, group), finishedAt: startOf(group[group.length - 1]![0] + 5) });
+      await db
+        .insert(resultBlocks)
+        .values({ ...resultBlockRow(batchId, group), finishedAt: startOf(group[group.length - 1]![0] + 5) });
     }
   }
   return batchId;
@@ -137,7 +158,8 @@ export async function streamBench(): Promise<void> {
       runs[kind].push(ROWS / (r.ms / 1000));
       rss[kind] = Math.max(rss[kind], r.peakGrowthMb);
     };
-    const jsonlOf = (id: string) => () => client.lines(`${b.url}/v0/batches/${id}/results?output_type=stream`, true);
+    const jsonlOf = (id: string) => () =>
+      client.lines(`${b.url}/v0/batches/${id}/results?output_type=stream`, true);
     const linkKey = await readLinkKey(b.engine.db);
     const csvOf = (id: string) => () => client.lines(signedFileUrl(b.url, linkKey, id, 'csv'), false);
     const jsonl = jsonlOf(batchId);
@@ -154,21 +176,40 @@ export async function streamBench(): Promise<void> {
     const big = await seedResults(b.engine.db, taskId, fields, rowless, FLAT_ROWS);
     await b.engine.store.vacuum();
     const flat = { jsonl: 0, csv: 0 };
-    for (const [kind, read, expected] of [['jsonl', jsonlOf(big), FLAT_ROWS], ['csv', csvOf(big), FLAT_ROWS + 1]] as const) {
+    for (const [kind, read, expected] of [
+      ['jsonl', jsonlOf(big), FLAT_ROWS],
+      ['csv', csvOf(big), FLAT_ROWS + 1],
+    ] as const) {
       const r = await withPeakRss(read);
-      if (r.value !== expected) throw new Error(`${kind} of ${FLAT_ROWS}: ${r.value} lines, expected ${expected}`);
+      if (r.value !== expected)
+        throw new Error(`${kind} of ${FLAT_ROWS}: ${r.value} lines, expected ${expected}`);
       flat[kind] = r.peakGrowthMb;
     }
     const bare = median(runs.bare);
-    console.log(`\n## Result streaming, ${fmt(ROWS)} rows (${b.engine.store.kind}), median of ${REPEAT}; memory also over ${fmt(FLAT_ROWS)} rows`);
+    console.log(
+      `\n## Result streaming, ${fmt(ROWS)} rows (${b.engine.store.kind}), median of ${REPEAT}; memory also over ${fmt(FLAT_ROWS)} rows`,
+    );
     line('seeding the rows (insert, not measured below)', `${(seeded.ms / 1000).toFixed(1)} s`);
-    line('bare read (keyset pages of 1,000 from the store)', `${fmt(bare)} rows/s`, `peak RSS +${rss.bare.toFixed(0)} MB`);
+    line(
+      'bare read (keyset pages of 1,000 from the store)',
+      `${fmt(bare)} rows/s`,
+      `peak RSS +${rss.bare.toFixed(0)} MB`,
+    );
     for (const kind of ['jsonl', 'csv'] as const) {
       const ratio = median(runs[kind]) / bare;
-      const label = kind === 'jsonl' ? 'JSONL (results?output_type=stream, HTTP)' : 'CSV (signed results file, HTTP)';
-      line(label, `${fmt(median(runs[kind]))} rows/s`, `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`);
+      const label =
+        kind === 'jsonl' ? 'JSONL (results?output_type=stream, HTTP)' : 'CSV (signed results file, HTTP)';
+      line(
+        label,
+        `${fmt(median(runs[kind]))} rows/s`,
+        `${ratio.toFixed(2)}× — target ≥ 0.5×: ${verdict(ratio >= 0.5)}`,
+      );
       line(`  peak RSS growth, ${fmt(ROWS)} rows`, `${rss[kind].toFixed(0)} MB`);
-      line(`  peak RSS growth, ${fmt(FLAT_ROWS)} rows`, `${flat[kind].toFixed(0)} MB`, `flat (≤ ${FLAT_MB} MB): ${verdict(flat[kind] <= FLAT_MB)}`);
+      line(
+        `  peak RSS growth, ${fmt(FLAT_ROWS)} rows`,
+        `${flat[kind].toFixed(0)} MB`,
+        `flat (≤ ${FLAT_MB} MB): ${verdict(flat[kind] <= FLAT_MB)}`,
+      );
     }
   } finally {
     client.close();

@@ -55,7 +55,8 @@ async function uploadMemoryBench(kind: 'xlsx' | 'csv'): Promise<void> {
         task_id: taskId,
       }),
     );
-    if (r.value.value.jobs_added !== rows) throw new Error(`${what}: ingest added ${r.value.value.jobs_added} of ${rows}`);
+    if (r.value.value.jobs_added !== rows)
+      throw new Error(`${what}: ingest added ${r.value.value.jobs_added} of ${rows}`);
     await call(b.url, 'POST', `/v0.1/batches/${r.value.value.batch_id}/cancel`);
     line(
       `${what} (${mb.toFixed(0)} MB, ${fmt(rows)} rows)`,

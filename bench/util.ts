@@ -7,7 +7,9 @@ export function tmpDir(prefix: string): string {
 }
 
 /** Sample RSS every 10 ms while `fn` runs; returns its result and the peak growth over the start. */
-export async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakGrowthMb: number; ms: number }> {
+export async function withPeakRss<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; peakGrowthMb: number; ms: number }> {
   const start = process.memoryUsage.rss();
   let peak = start;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);

@@ -79,11 +79,9 @@ test('roll back to version 1', async () => {
   // The list agrees after a reload: live 1 of 2.
   await page.goto('/tasks');
   // By description: the name follows the fields, so the edit and the rollback may have renamed it.
-  const row = page
-    .getByRole('row')
-    .filter({
-      hasText: 'Find the company name, contact email address and phone number of a company website',
-    });
+  const row = page.getByRole('row').filter({
+    hasText: 'Find the company name, contact email address and phone number of a company website',
+  });
   await expect(row).toContainText('live v1');
   await expect(row).toContainText('of 2');
 });

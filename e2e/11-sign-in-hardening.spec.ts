@@ -70,7 +70,9 @@ test.describe('sign-in (server with a password)', () => {
     const after = await send(SIGNIN_URL(), 'GET', '/api/settings/upstream', { from, cookie });
     expect(after.status).toBe(401);
     expect(after.headers['x-quarry-session']).toBe('required');
-    expect((await send(SIGNIN_URL(), 'GET', '/api/session', { from, cookie })).body).toContain('"signed_in":false');
+    expect((await send(SIGNIN_URL(), 'GET', '/api/session', { from, cookie })).body).toContain(
+      '"signed_in":false',
+    );
   });
 
   test("one client's failed sign-ins do not lock out another client, whatever X-Forwarded-For it forges", async () => {
@@ -100,7 +102,10 @@ test.describe('sign-in (server with a password)', () => {
     // e2e/07 leaves 127.0.0.1 throttled for a few seconds; a correct password does not count as a
     // failure and, once accepted, clears the throttle for this address.
     await expect
-      .poll(async () => (await send(SIGNIN_URL(), 'POST', '/api/session', { json: { password: PASSWORD() } })).status)
+      .poll(
+        async () =>
+          (await send(SIGNIN_URL(), 'POST', '/api/session', { json: { password: PASSWORD() } })).status,
+      )
       .toBe(200);
     let phished = false;
     await page.route('http://evil.example/**', (route) => {
@@ -153,18 +158,26 @@ test.describe('upstream settings', () => {
   test('a new URL saved without a key clears the stored key instead of sending it there', async () => {
     const base = MAIN_URL();
     const key = 'qk_e2e-upstream-key-that-must-not-travel';
-    expect((await send(base, 'PUT', '/api/settings/upstream', { json: { url: `${receiverUrl}/good`, key } })).status).toBe(200);
+    expect(
+      (await send(base, 'PUT', '/api/settings/upstream', { json: { url: `${receiverUrl}/good`, key } }))
+        .status,
+    ).toBe(200);
     await send(base, 'GET', '/api/connection');
     expect(seen.at(-1)).toEqual({ path: '/good/api-test', key });
 
-    const moved = await send(base, 'PUT', '/api/settings/upstream', { json: { url: `${receiverUrl}/exfil` } });
+    const moved = await send(base, 'PUT', '/api/settings/upstream', {
+      json: { url: `${receiverUrl}/exfil` },
+    });
     expect(moved.status).toBe(200);
     expect(JSON.parse(moved.body).data).toMatchObject({ url: `${receiverUrl}/exfil`, has_key: false });
     await send(base, 'GET', '/api/connection');
     expect(seen.at(-1)).toEqual({ path: '/exfil/api-test', key: undefined });
 
     const audit = JSON.parse((await send(base, 'GET', '/api/settings/audit?limit=1')).body).data[0];
-    expect(audit).toMatchObject({ action: 'upstream.update', detail: { key_changed: false, key_cleared: true } });
+    expect(audit).toMatchObject({
+      action: 'upstream.update',
+      detail: { key_changed: false, key_cleared: true },
+    });
     expect(JSON.stringify(audit)).not.toContain(key);
 
     // Saving the same URL again without a key keeps what is stored (here: the new key given with it).
@@ -181,7 +194,9 @@ test.describe('upstream settings', () => {
       expect(r.status, url).toBe(400);
       expect(JSON.parse(r.body).message).toBe('Invalid upstream URL');
     }
-    const r = await send(MAIN_URL(), 'PUT', '/api/settings/upstream', { json: { url: `${receiverUrl}/?x=` } });
+    const r = await send(MAIN_URL(), 'PUT', '/api/settings/upstream', {
+      json: { url: `${receiverUrl}/?x=` },
+    });
     expect(JSON.parse(r.body).error.details).toMatch(/query string/);
   });
 });

@@ -19,7 +19,9 @@ try {
   store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 } catch (err) {
   if (err instanceof DataDirLockedError) {
-    console.error(`${err.message}\nManage keys in the dashboard's Settings while the server runs, or stop it first.`);
+    console.error(
+      `${err.message}\nManage keys in the dashboard's Settings while the server runs, or stop it first.`,
+    );
     process.exit(1);
   }
   throw err;
@@ -27,12 +29,19 @@ try {
 try {
   if (command === 'create') {
     const { key, info } = await createKey(store.db, arg ?? 'cli');
-    await recordAudit(store.db, { actor: 'cli', action: 'key.create', target: info.id, detail: { name: info.name } });
+    await recordAudit(store.db, {
+      actor: 'cli',
+      action: 'key.create',
+      target: info.id,
+      detail: { name: info.name },
+    });
     console.log(`Created key ${info.id} (${info.name}). It is shown only now:\n\n    ${key}\n`);
   } else if (command === 'list') {
     const keys = await listKeys(store.db);
     for (const k of keys) {
-      console.log(`${k.id}\t${k.name}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`);
+      console.log(
+        `${k.id}\t${k.name}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`,
+      );
     }
     if (keys.length === 0) console.log('No keys yet: one is generated on the first start.');
   } else {
@@ -42,8 +51,7 @@ try {
     } else if (await revokeKey(store.db, arg)) {
       await recordAudit(store.db, { actor: 'cli', action: 'key.revoke', target: arg });
       console.log(`Revoked ${arg}.`);
-    }
-    else {
+    } else {
       console.error(`No active key with id ${arg} (see: npm run keys -- list).`);
       process.exitCode = 1;
     }

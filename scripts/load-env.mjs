@@ -7,5 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 
-const file = process.env.QUARRY_ENV_FILE || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.env');
+const file =
+  process.env.QUARRY_ENV_FILE || path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.env');
 if (fs.existsSync(file)) dotenv.config({ path: file, quiet: true, override: false });

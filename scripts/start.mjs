@@ -6,7 +6,15 @@ import path from 'node:path';
 
 const root = process.cwd();
 const buildId = path.join(root, '.next', 'BUILD_ID');
-const SOURCES = ['app', 'components', 'lib', 'next.config.ts', 'package.json', 'instrumentation.ts', 'proxy.ts'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'next.config.ts',
+  'package.json',
+  'instrumentation.ts',
+  'proxy.ts',
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -21,14 +29,18 @@ const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '3000';
 const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
 if (!loopback && !process.env.QUARRY_DASHBOARD_PASSWORD) {
-  console.error(`Refusing to listen on ${host}: set QUARRY_DASHBOARD_PASSWORD to expose Quarry beyond this machine.`);
+  console.error(
+    `Refusing to listen on ${host}: set QUARRY_DASHBOARD_PASSWORD to expose Quarry beyond this machine.`,
+  );
   process.exit(1);
 }
 
 // The same rule as lib/engine/config.ts (which refuses it at boot too), checked before a build of minutes.
 const password = process.env.QUARRY_DASHBOARD_PASSWORD ?? '';
 if (password && password.length < 12) {
-  console.error('Refusing to start: QUARRY_DASHBOARD_PASSWORD must be at least 12 characters (a short one falls to guessing).');
+  console.error(
+    'Refusing to start: QUARRY_DASHBOARD_PASSWORD must be at least 12 characters (a short one falls to guessing).',
+  );
   process.exit(1);
 }
 
@@ -45,9 +57,13 @@ if (stale) {
 
 // NEXT_MANUAL_SIG_HANDLE: Next would exit on SIGTERM at once; the engine's own handler finishes
 // in-flight jobs, checkpoints the store and releases its lock first (lib/engine/runtime.ts).
-const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', host, '-p', port], {
-  stdio: 'inherit',
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: '1' },
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', host, '-p', port],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: '1' },
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

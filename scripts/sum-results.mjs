@@ -1,11 +1,21 @@
 // Sum Vitest JSON reports into the closing line CI reads: "N passed, N failed".
 import fs from 'node:fs';
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 // Failures are named again just above the summary line, because CI shows only the end of the log.
 const failures = [];
-const firstLine = (m) => String(m ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (m) =>
+  String(m ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 for (const file of process.argv.slice(2)) {
-  if (!fs.existsSync(file)) { failed++; console.log(`missing report: ${file}`); continue; }
+  if (!fs.existsSync(file)) {
+    failed++;
+    console.log(`missing report: ${file}`);
+    continue;
+  }
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (r.stats && r.suites) {
     // Playwright's JSON report: expected = passed, unexpected = failed, flaky passed on retry.
@@ -26,7 +36,8 @@ for (const file of process.argv.slice(2)) {
     for (const e of r.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`);
     continue;
   }
-  passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
   skipped += r.numPendingTests + r.numTodoTests;
   // A suite that failed counts as a failure even when none of its tests did
   // (e.g. its beforeAll threw and every test was skipped).
@@ -38,7 +49,8 @@ for (const file of process.argv.slice(2)) {
       failures.push(`${where}: ${firstLine(s.message)}`);
     }
     for (const a of s.assertionResults) {
-      if (a.status === 'failed') failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      if (a.status === 'failed')
+        failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
     }
   }
 }

@@ -14,9 +14,10 @@ export QUARRY_ALLOW_PRIVATE_URLS=1
 
 step() { echo; echo "=== $*"; }
 
-step "typecheck and lint"
+step "typecheck, lint and formatting"
 npx tsc --noEmit -p . || status=1
 npm run lint || status=1  # eslint with no warning allowed, then the import rules (.dependency-cruiser.cjs)
+npx prettier --check . || status=1  # .prettierignore keeps saved pages and generated files as written
 
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile="$OUT/unit.json" || status=1

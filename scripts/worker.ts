@@ -6,7 +6,9 @@ import { createEngine } from '../lib/engine/runtime';
 
 const config = loadConfig();
 if (!config.databaseUrl) {
-  console.warn('[quarry] no DATABASE_URL: the worker opens the embedded store, so no server may run on it meanwhile.');
+  console.warn(
+    '[quarry] no DATABASE_URL: the worker opens the embedded store, so no server may run on it meanwhile.',
+  );
 }
 const engine = await createEngine(config, { startWorker: true, servesApi: false });
 console.log(`[quarry] worker ${engine.worker!.id} running (concurrency ${config.workerConcurrency})`);

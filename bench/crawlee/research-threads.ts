@@ -18,12 +18,17 @@ export interface CrawleeResearchThreads {
   close(): Promise<void>;
 }
 
-export async function startCrawleeResearchThreads(count: number, options: ResearcherOptions): Promise<CrawleeResearchThreads> {
+export async function startCrawleeResearchThreads(
+  count: number,
+  options: ResearcherOptions,
+): Promise<CrawleeResearchThreads> {
   const root = process.cwd();
   const outfile = path.join(root, 'node_modules/.cache/quarry/bench-crawlee-research.mjs');
   await buildWorkerFile(path.join(root, 'bench/crawlee/thread-entry.ts'), outfile, root);
   let nextId = 1;
-  const threads = await Promise.all(Array.from({ length: Math.max(1, count) }, () => startThread(outfile, options)));
+  const threads = await Promise.all(
+    Array.from({ length: Math.max(1, count) }, () => startThread(outfile, options)),
+  );
   return {
     research(run, page) {
       const t = threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));

@@ -1,6 +1,10 @@
 // The fetch the Crawlee side's research reads pages through: it answers with the body Crawlee fetched
 // for that URL, and fetches anything else for real, counted, so the report can show there was none.
-import { createGuardedFetch, type FetchedResponse, type GuardedFetch } from '../../lib/engine/net/guarded-fetch';
+import {
+  createGuardedFetch,
+  type FetchedResponse,
+  type GuardedFetch,
+} from '../../lib/engine/net/guarded-fetch';
 import type { ResearcherOptions } from '../../lib/engine/research';
 
 export interface ServedFetch {
@@ -14,7 +18,12 @@ export interface ServedFetch {
 export function createServedFetch(options: ResearcherOptions): ServedFetch {
   const served = new Map<string, FetchedResponse>();
   let extra = 0;
-  const outside = createGuardedFetch({ allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, userAgent: options.userAgent });
+  const outside = createGuardedFetch({
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    userAgent: options.userAgent,
+  });
   return {
     fetch: async (url, init) => {
       const hit = served.get(url);

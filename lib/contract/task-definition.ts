@@ -9,7 +9,17 @@ export type InputType = z.infer<typeof InputTypeSchema>;
 // money answers "49.00 EUR" (the amount with the currency's decimals, then its ISO 4217 code; an
 // amount printed without a currency stays a bare amount); phone answers the number in international
 // form when it can be read as one. Both are additive to the spec, which shows outputs by name only.
-export const OutputTypeSchema = z.enum(['string', 'number', 'money', 'boolean', 'date', 'url', 'email', 'phone', 'list']);
+export const OutputTypeSchema = z.enum([
+  'string',
+  'number',
+  'money',
+  'boolean',
+  'date',
+  'url',
+  'email',
+  'phone',
+  'list',
+]);
 export type OutputType = z.infer<typeof OutputTypeSchema>;
 
 /** What a `list` output holds, one value per element (the field editor's "list of …"). */

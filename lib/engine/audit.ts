@@ -33,7 +33,10 @@ export async function recordAudit(db: Db, e: AuditEntry): Promise<void> {
 }
 
 /** Newest first; `before` (an id) pages back. */
-export async function listAudit(db: Db, opts: { limit?: number; before?: number } = {}): Promise<AuditRecord[]> {
+export async function listAudit(
+  db: Db,
+  opts: { limit?: number; before?: number } = {},
+): Promise<AuditRecord[]> {
   const limit = Math.min(Math.max(opts.limit ?? 100, 1), 500);
   const rows = await db
     .select()

@@ -22,8 +22,15 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   QUARRY_DATA_DIR: z.string().default('./.quarry'),
-  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
-  QUARRY_API_KEY: z.string().min(16, 'QUARRY_API_KEY must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  QUARRY_API_KEY: z
+    .string()
+    .min(16, 'QUARRY_API_KEY must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   QUARRY_UPSTREAM_URL: z.string().optional(),
   QUARRY_UPSTREAM_KEY: z.string().optional(),
   QUARRY_ALLOW_PRIVATE_URLS: flag,
@@ -37,14 +44,22 @@ const EnvSchema = z.object({
       'QUARRY_WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by the base64 of at least 24 random bytes (e.g. whsec_$(openssl rand -base64 32)); leave it empty to have one generated',
     ),
   // A fixed delay between webhook attempts instead of the 2 s … 2 h schedule (tests; impatient receivers).
-  QUARRY_WEBHOOK_BACKOFF_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+  QUARRY_WEBHOOK_BACKOFF_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
   QUARRY_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   QUARRY_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   QUARRY_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   // Leave one core to the main thread and the store thread (HTTP, queue, PGlite); '' counts as unset, as .env.example ships it empty.
   QUARRY_RESEARCH_THREADS: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(0).max(64).default(Math.max(1, os.availableParallelism() - 1)),
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .default(Math.max(1, os.availableParallelism() - 1)),
   ),
   // Heap cap of each research thread (see research-pool.ts): V8 collects early instead of letting garbage reach GBs.
   QUARRY_RESEARCH_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
@@ -84,8 +99,16 @@ const EnvSchema = z.object({
   QUARRY_TRUSTED_PROXIES: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
-    .refine((list) => list.every(isAddressOrRange), 'QUARRY_TRUSTED_PROXIES must list IP addresses or CIDR ranges'),
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isAddressOrRange),
+      'QUARRY_TRUSTED_PROXIES must list IP addresses or CIDR ranges',
+    ),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 

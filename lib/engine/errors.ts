@@ -15,7 +15,8 @@ export class EngineError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: string) => new EngineError('bad_request', message, details);
+export const badRequest = (message: string, details?: string) =>
+  new EngineError('bad_request', message, details);
 export const notFound = (what: string, id: string) =>
   new EngineError('not_found', `${what} not found`, `no ${what.toLowerCase()} with id '${id}'`);
 export const conflict = (message: string, details?: string) => new EngineError('conflict', message, details);

@@ -95,7 +95,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   const webhooks = createWebhookDispatcher({
     db,
     // Read per attempt (unless the environment pins it), so a rotation in the dashboard applies at once.
-    secret: config.webhookSecret ?? (async () => (await getSetting<string>(db, 'webhook_secret')) ?? webhookSecret),
+    secret:
+      config.webhookSecret ?? (async () => (await getSetting<string>(db, 'webhook_secret')) ?? webhookSecret),
     allowPrivate: config.allowPrivateUrls,
     ...(config.webhookBackoffMs !== undefined ? { backoffMs: () => config.webhookBackoffMs! } : {}),
   });

@@ -9,7 +9,10 @@ export async function getSetting<T>(db: Db, key: string): Promise<T | undefined>
 
 /** Insert once: concurrent starters on one PostgreSQL all end up with the first value written. */
 export async function getOrCreateSetting<T>(db: Db, key: string, make: () => T): Promise<T> {
-  await db.insert(settings).values({ key, value: make() as object }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key, value: make() as object })
+    .onConflictDoNothing();
   return (await getSetting<T>(db, key)) as T;
 }
 

@@ -13,7 +13,10 @@ function agreesWithJsonParse(line: string): void {
 
 describe('fastJsonlRow', () => {
   it('reads the common shape, with any number of inputs', () => {
-    expect(fastJsonlRow('{"data_uuid":"a-1","inputs":["https://x.example/"]}')).toEqual(['a-1', ['https://x.example/']]);
+    expect(fastJsonlRow('{"data_uuid":"a-1","inputs":["https://x.example/"]}')).toEqual([
+      'a-1',
+      ['https://x.example/'],
+    ]);
     expect(fastJsonlRow('{"data_uuid":"","inputs":["", " b ","c"]}')).toBeUndefined(); // space after a comma
     expect(fastJsonlRow('{"data_uuid":"","inputs":[""," b ","c"]}')).toEqual(['', ['', ' b ', 'c']]);
     expect(fastJsonlRow('{"data_uuid":"u","inputs":[]}')).toEqual(['u', []]);
@@ -51,8 +54,27 @@ describe('fastJsonlRow', () => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return seed % n;
     };
-    const pieces = ['"', '\\', ',', '[', ']', '{', '}', ':', ' ', 'a', 'é', '\t', '"inputs"', '"data_uuid"', '1', '\\"', '\\n'];
-    const template = (u: string, xs: string[]) => `{"data_uuid":"${u}","inputs":[${xs.map((x) => `"${x}"`).join(',')}]}`;
+    const pieces = [
+      '"',
+      '\\',
+      ',',
+      '[',
+      ']',
+      '{',
+      '}',
+      ':',
+      ' ',
+      'a',
+      'é',
+      '\t',
+      '"inputs"',
+      '"data_uuid"',
+      '1',
+      '\\"',
+      '\\n',
+    ];
+    const template = (u: string, xs: string[]) =>
+      `{"data_uuid":"${u}","inputs":[${xs.map((x) => `"${x}"`).join(',')}]}`;
     const randomText = () => Array.from({ length: rand(4) }, () => pieces[rand(pieces.length)]).join('');
     let answered = 0;
     for (let n = 0; n < 20_000; n++) {
@@ -62,7 +84,8 @@ describe('fastJsonlRow', () => {
       const op = rand(4);
       if (op === 1) line = line.slice(0, at) + line.slice(at + 1);
       else if (op === 2) line = line.slice(0, at) + pieces[rand(pieces.length)] + line.slice(at);
-      else if (op === 3) line = line.slice(0, at) + line.slice(at + 1, at + 2) + line.charAt(at) + line.slice(at + 2);
+      else if (op === 3)
+        line = line.slice(0, at) + line.slice(at + 1, at + 2) + line.charAt(at) + line.slice(at + 2);
       if (fastJsonlRow(line) !== undefined) answered++;
       agreesWithJsonParse(line);
     }

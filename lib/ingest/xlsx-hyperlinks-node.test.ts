@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IngestFileError } from './types';
-import { MAX_LINKED_CELLS, cellKey, cellKeys, hyperlinkTargets, readSheetLinks } from './xlsx-hyperlinks-node';
+import {
+  MAX_LINKED_CELLS,
+  cellKey,
+  cellKeys,
+  hyperlinkTargets,
+  readSheetLinks,
+} from './xlsx-hyperlinks-node';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-xlsx-links-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -66,9 +72,15 @@ describe('readSheetLinks', () => {
 
   it('reads a long list tag by tag, a tag cut by any chunk boundary', async () => {
     // 3,000 links of ~45 bytes: the list spans three 64 KiB chunks, every offset of a cut is met.
-    const list = Array.from({ length: 3000 }, (_, i) => `<hyperlink ref="A${i + 1}" r:id="rId${1 + (i % 2)}"/>`);
+    const list = Array.from(
+      { length: 3000 },
+      (_, i) => `<hyperlink ref="A${i + 1}" r:id="rId${1 + (i % 2)}"/>`,
+    );
     const file = path.join(dir, 'long-list.xml');
-    fs.writeFileSync(file, `<worksheet xmlns:r="${REL}"><sheetData></sheetData><hyperlinks>${list.join('')}</hyperlinks></worksheet>`);
+    fs.writeFileSync(
+      file,
+      `<worksheet xmlns:r="${REL}"><sheetData></sheetData><hyperlinks>${list.join('')}</hyperlinks></worksheet>`,
+    );
     const links = await readSheetLinks(file, targets);
     expect(links.size).toBe(3000);
     expect(links.get(cellKey(2999, 1))).toBe('https://a.example/');
@@ -81,12 +93,16 @@ describe('readSheetLinks', () => {
     const rows = Math.ceil(MAX_LINKED_CELLS / columns.length) + 1;
     const list = columns.map((c) => `<hyperlink ref="${c}1:${c}${rows}" r:id="rId1"/>`).join('');
     const file = path.join(dir, 'many-cells.xml');
-    fs.writeFileSync(file, `<worksheet xmlns:r="${REL}"><sheetData></sheetData><hyperlinks>${list}</hyperlinks></worksheet>`);
+    fs.writeFileSync(
+      file,
+      `<worksheet xmlns:r="${REL}"><sheetData></sheetData><hyperlinks>${list}</hyperlinks></worksheet>`,
+    );
     const error = await readSheetLinks(file, targets).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IngestFileError);
     expect(error).toMatchObject({
       status: 413,
-      message: "the worksheet's hyperlinks cover more than 1,000,000 cells, the limit for them; the file is refused",
+      message:
+        "the worksheet's hyperlinks cover more than 1,000,000 cells, the limit for them; the file is refused",
     });
   });
 

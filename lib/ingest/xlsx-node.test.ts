@@ -289,23 +289,27 @@ describe('readXlsxRows', () => {
 
   // A 40 MiB sheet (past the reader's 16 MiB of slack) deflated by JSZip in JavaScript, then inflated
   // again by the reader up to its limit: seconds of work, past the default 5 s on a loaded machine.
-  it('refuses a zip bomb: a workbook whose sheet unzips to over 100 times the file, spooling none of it', { timeout: 30_000 }, async () => {
-    const file = path.join(dir, 'for-bomb.xlsx');
-    await writeWorkbook(file);
-    const padded = (name: string, xml: string) =>
-      name === 'xl/worksheets/sheet1.xml'
-        ? xml.replace('<sheetData>', `<sheetData>${`<row/>${' '.repeat(1 << 20)}`.repeat(40)}`) // no row over its cap
-        : xml;
-    const bomb = await rezipWorkbook(fs.readFileSync(file), { edit: padded });
-    expect(bomb.length).toBeLessThan(200_000); // 40 MiB of sheet in a file this small
-    await inSpoolDir(async (spool) => {
-      expect(await failure(() => collect(readXlsxRows(Readable.from([bomb]), INPUTS)))).toMatchObject({
-        status: 400,
-        message: 'the XLSX file unzips to more than 100 times its size, as a zip bomb does; it is refused',
+  it(
+    'refuses a zip bomb: a workbook whose sheet unzips to over 100 times the file, spooling none of it',
+    { timeout: 30_000 },
+    async () => {
+      const file = path.join(dir, 'for-bomb.xlsx');
+      await writeWorkbook(file);
+      const padded = (name: string, xml: string) =>
+        name === 'xl/worksheets/sheet1.xml'
+          ? xml.replace('<sheetData>', `<sheetData>${`<row/>${' '.repeat(1 << 20)}`.repeat(40)}`) // no row over its cap
+          : xml;
+      const bomb = await rezipWorkbook(fs.readFileSync(file), { edit: padded });
+      expect(bomb.length).toBeLessThan(200_000); // 40 MiB of sheet in a file this small
+      await inSpoolDir(async (spool) => {
+        expect(await failure(() => collect(readXlsxRows(Readable.from([bomb]), INPUTS)))).toMatchObject({
+          status: 400,
+          message: 'the XLSX file unzips to more than 100 times its size, as a zip bomb does; it is refused',
+        });
+        expect(fs.readdirSync(spool)).toEqual([]);
       });
-      expect(fs.readdirSync(spool)).toEqual([]);
-    });
-  });
+    },
+  );
 
   it('releases the file when the consumer stops early', async () => {
     const file = path.join(dir, 'early.xlsx');

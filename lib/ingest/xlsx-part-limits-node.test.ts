@@ -91,7 +91,11 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
       SHEET_RELS_LIMIT.maxBytes,
       (size: number) =>
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        repeatTo(size, (i) => `<Relationship Id="rId${i}" Type="${HYPERLINK}" Target="https://x.example/${i}" TargetMode="External"/>`) +
+        repeatTo(
+          size,
+          (i) =>
+            `<Relationship Id="rId${i}" Type="${HYPERLINK}" Target="https://x.example/${i}" TargetMode="External"/>`,
+        ) +
         '</Relationships>',
       /^the XLSX part xl\/worksheets\/_rels\/sheet1\.xml\.rels unzips to more than 8 MB, the limit for the worksheets' relationships \(hyperlinks\); the file is refused$/,
     ],
@@ -101,7 +105,10 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
       WORKBOOK_RELS_LIMIT.maxBytes,
       (size: number) =>
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        repeatTo(size, (i) => `<Relationship Id="rX${i}" Type="${HYPERLINK}" Target="https://x.example/${i}"/>`) +
+        repeatTo(
+          size,
+          (i) => `<Relationship Id="rX${i}" Type="${HYPERLINK}" Target="https://x.example/${i}"/>`,
+        ) +
         '</Relationships>',
       /^the XLSX part xl\/_rels\/workbook\.xml\.rels unzips to more than 1 MB, the limit for the workbook's relationships;/,
     ],
@@ -109,21 +116,24 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
       'a huge workbook part',
       'xl/workbook.xml',
       WORKBOOK_LIMIT.maxBytes,
-      (size: number) => `<workbook><definedNames>${repeatTo(size, (i) => `<definedName name="n${i}">A1</definedName>`)}</definedNames></workbook>`,
+      (size: number) =>
+        `<workbook><definedNames>${repeatTo(size, (i) => `<definedName name="n${i}">A1</definedName>`)}</definedNames></workbook>`,
       /^the XLSX part xl\/workbook\.xml unzips to more than 2 MB, the limit for the workbook part;/,
     ],
     [
       'a huge styles part',
       'xl/styles.xml',
       STYLES_LIMIT.maxBytes,
-      (size: number) => `<styleSheet><numFmts>${repeatTo(size, (i) => `<numFmt numFmtId="${i}" formatCode="0.00"/>`)}</numFmts></styleSheet>`,
+      (size: number) =>
+        `<styleSheet><numFmts>${repeatTo(size, (i) => `<numFmt numFmtId="${i}" formatCode="0.00"/>`)}</numFmts></styleSheet>`,
       /^the XLSX part xl\/styles\.xml unzips to more than 4 MB, the limit for the styles;/,
     ],
     [
       'shared strings of long texts',
       'xl/sharedStrings.xml',
       SHARED_STRINGS_LIMIT.maxBytes,
-      (size: number) => `${SST}${repeatTo(size, (i) => `<si><t>${String(i).padEnd(4000, ' lorem ipsum')}</t></si>`)}</sst>`,
+      (size: number) =>
+        `${SST}${repeatTo(size, (i) => `<si><t>${String(i).padEnd(4000, ' lorem ipsum')}</t></si>`)}</sst>`,
       /^the XLSX part xl\/sharedStrings\.xml unzips to more than 32 MB, the limit for the shared strings;/,
     ],
   ])('refuses %s, stopping at the cap', { timeout: 60_000 }, async (_what, name, cap, xml, message) => {
@@ -135,19 +145,27 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
   });
 
   it.each([
-    ['strings', `${SST}${'<si/>'.repeat(MAX_SHARED_STRINGS + 1)}</sst>`, /holds more than 1,000,000 strings,/],
+    [
+      'strings',
+      `${SST}${'<si/>'.repeat(MAX_SHARED_STRINGS + 1)}</sst>`,
+      /holds more than 1,000,000 strings,/,
+    ],
     [
       'formatted runs',
       `${SST}<si>${'<r><rPr><b/></rPr><t>a</t></r>'.repeat(MAX_RICH_TEXT_RUNS + 1)}</si></sst>`,
       /holds more than 100,000 formatted text runs,/,
     ],
-  ])('refuses shared strings with too many %s, under the byte cap', { timeout: 60_000 }, async (_what, sst, message) => {
-    expect(sst.length).toBeLessThan(SHARED_STRINGS_LIMIT.maxBytes);
-    const bytes = await workbookWith({ 'xl/sharedStrings.xml': sst }, 2 * MiB);
-    const { error } = await read(bytes);
-    expect(error).toMatchObject({ status: 413, message: expect.stringMatching(message) });
-    expect((error as Error).message).toMatch(/^the XLSX part xl\/sharedStrings\.xml /);
-  });
+  ])(
+    'refuses shared strings with too many %s, under the byte cap',
+    { timeout: 60_000 },
+    async (_what, sst, message) => {
+      expect(sst.length).toBeLessThan(SHARED_STRINGS_LIMIT.maxBytes);
+      const bytes = await workbookWith({ 'xl/sharedStrings.xml': sst }, 2 * MiB);
+      const { error } = await read(bytes);
+      expect(error).toMatchObject({ status: 413, message: expect.stringMatching(message) });
+      expect((error as Error).message).toMatch(/^the XLSX part xl\/sharedStrings\.xml /);
+    },
+  );
 
   it('reports the refusal through readXlsxRows as the file error it is (413, no rows)', async () => {
     const rels =
@@ -157,28 +175,46 @@ describe('absolute caps on the parts the XLSX reader keeps in memory', () => {
     const bytes = await workbookWith({ 'xl/_rels/workbook.xml.rels': rels });
     const error = await failure(() => collect(readXlsxRows(Readable.from([bytes]), INPUTS)));
     expect(error).toBeInstanceOf(IngestFileError);
-    expect(error).toMatchObject({ status: 413, message: expect.stringMatching(/xl\/_rels\/workbook\.xml\.rels .* 1 MB/) });
+    expect(error).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/xl\/_rels\/workbook\.xml\.rels .* 1 MB/),
+    });
   });
 
   it('reads a workbook whose parts are each just under their caps', { timeout: 60_000 }, async () => {
     // The base workbook's own strings first, in the order its cells refer to them.
-    const own = ['Website', 'https://acme.example.com/', 'beta'].map((text) => `<si><t>${text}</t></si>`).join('');
-    const filler = repeatTo(SHARED_STRINGS_LIMIT.maxBytes - MiB, (i) => `<si><t>${String(i).padEnd(1000, '.')}</t></si>`);
+    const own = ['Website', 'https://acme.example.com/', 'beta']
+      .map((text) => `<si><t>${text}</t></si>`)
+      .join('');
+    const filler = repeatTo(
+      SHARED_STRINGS_LIMIT.maxBytes - MiB,
+      (i) => `<si><t>${String(i).padEnd(1000, '.')}</t></si>`,
+    );
     const rels =
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      repeatTo(SHEET_RELS_LIMIT.maxBytes - MiB, (i) => `<Relationship Id="rX${i}" Type="${HYPERLINK}" Target="https://x.example/${i}" TargetMode="External"/>`) +
+      repeatTo(
+        SHEET_RELS_LIMIT.maxBytes - MiB,
+        (i) =>
+          `<Relationship Id="rX${i}" Type="${HYPERLINK}" Target="https://x.example/${i}" TargetMode="External"/>`,
+      ) +
       '</Relationships>';
     const base = await baseWorkbook();
     const sheetRels = await base.file('xl/worksheets/_rels/sheet1.xml.rels')!.async('string');
     const bytes = await workbookWith(
       {
         'xl/sharedStrings.xml': `${SST}${own}${filler}</sst>`,
-        'xl/worksheets/_rels/sheet1.xml.rels': sheetRels.replace('</Relationships>', rels.slice(rels.indexOf('>') + 1)),
+        'xl/worksheets/_rels/sheet1.xml.rels': sheetRels.replace(
+          '</Relationships>',
+          rels.slice(rels.indexOf('>') + 1),
+        ),
       },
       2 * MiB,
     );
     const { rows } = await collect(readXlsxRows(Readable.from([bytes]), INPUTS));
-    expect(rows.map((row) => row.inputs[0])).toEqual(['https://acme.example.com/', 'https://beta.example.com/']);
+    expect(rows.map((row) => row.inputs[0])).toEqual([
+      'https://acme.example.com/',
+      'https://beta.example.com/',
+    ]);
   });
 });
 
@@ -209,6 +245,9 @@ describe('parts the reader never reads', () => {
     const bytes = markDeflated(markDeflated(stored, 'docProps/thumbnail.jpeg'), 'xl/theme/theme9.xml');
     expect(bytes.equals(stored)).toBe(false);
     const { rows } = await collect(readXlsxRows(Readable.from([bytes]), INPUTS));
-    expect(rows.map((row) => row.inputs[0])).toEqual(['https://acme.example.com/', 'https://beta.example.com/']);
+    expect(rows.map((row) => row.inputs[0])).toEqual([
+      'https://acme.example.com/',
+      'https://beta.example.com/',
+    ]);
   });
 });

@@ -34,7 +34,8 @@ async function guard(text: string, size = 64 * 1024): Promise<{ out: string; err
   }
 }
 
-const row = (i: number, text: string) => `<row r="${i}"><c r="A${i}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+const row = (i: number, text: string) =>
+  `<row r="${i}"><c r="A${i}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
 const sheet = (head: string, rows: string, tail = '') =>
   `<?xml version="1.0"?><worksheet>${head}<sheetData>${rows}</sheetData>${tail}</worksheet>`;
 const OVER_ROW = 'x'.repeat(MAX_ROW_BYTES + 1024);
@@ -63,10 +64,17 @@ describe('guardSheet', () => {
   });
 
   it.each([
-    ['a row with one huge cell', sheet('', `${row(1, 'a')}${row(2, OVER_ROW)}`), /has a row of more than 16 MB/],
+    [
+      'a row with one huge cell',
+      sheet('', `${row(1, 'a')}${row(2, OVER_ROW)}`),
+      /has a row of more than 16 MB/,
+    ],
     [
       'a row whose text is cut by comments and CDATA that look like rows',
-      sheet('', row(1, Array.from({ length: 20 }, () => `${'z'.repeat(MiB)}<!--<row>--><![CDATA[</row>]]>`).join(''))),
+      sheet(
+        '',
+        row(1, Array.from({ length: 20 }, () => `${'z'.repeat(MiB)}<!--<row>--><![CDATA[</row>]]>`).join('')),
+      ),
       /has a row of more than 16 MB/,
     ],
     [
@@ -74,13 +82,24 @@ describe('guardSheet', () => {
       sheet('', row(1, Array.from({ length: 20 }, () => `${'z'.repeat(MiB)}<rowx/><rows>`).join(''))),
       /has a row of more than 16 MB/,
     ],
-    ['a huge comment between rows', sheet('', `${row(1, 'a')}<!--${OVER_ROW}-->${row(2, 'b')}`), /has a row of more than 16 MB/],
+    [
+      'a huge comment between rows',
+      sheet('', `${row(1, 'a')}<!--${OVER_ROW}-->${row(2, 'b')}`),
+      /has a row of more than 16 MB/,
+    ],
     [
       'a huge <cols> list before the rows',
-      sheet(`<cols>${'<col min="1" max="1"/>'.repeat(Math.ceil(MAX_SHEET_HEAD_BYTES / 22) + 10)}</cols>`, row(1, 'a')),
+      sheet(
+        `<cols>${'<col min="1" max="1"/>'.repeat(Math.ceil(MAX_SHEET_HEAD_BYTES / 22) + 10)}</cols>`,
+        row(1, 'a'),
+      ),
       /has a part before its rows \(<cols>, views, …\) of more than 16 MB/,
     ],
-    ['a huge text after the rows', sheet('', row(1, 'a'), `<extLst>${OVER_ROW}</extLst>`), /has a text, comment or tag after its rows of more than 16 MB/],
+    [
+      'a huge text after the rows',
+      sheet('', row(1, 'a'), `<extLst>${OVER_ROW}</extLst>`),
+      /has a text, comment or tag after its rows of more than 16 MB/,
+    ],
   ])('refuses %s', { timeout: 30_000 }, async (_what, text, message) => {
     const { error } = await guard(text);
     expect(error).toBeInstanceOf(IngestFileError);
@@ -91,29 +110,41 @@ describe('guardSheet', () => {
 });
 
 describe('a workbook with a row over the cap', () => {
-  it('is refused with a 413 naming the part, before any of it is read as rows', { timeout: 60_000 }, async () => {
-    const workbook = new ExcelJS.Workbook();
-    const ws = workbook.addWorksheet('Sites');
-    ws.addRow(['Website']);
-    ws.addRow(['https://acme.example.com/']);
-    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
-    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
-    // A padding part first, as a real upload of a few MB, so the zip-bomb ratio is not what refuses it.
-    const padded = new JSZip();
-    padded.file('xl/media/padding.bin', Buffer.alloc(MiB, 7).map((b, i) => (b * i * 2654435761) >>> 24), {
-      compression: 'STORE',
-    });
-    for (const [name, entry] of Object.entries(zip.files)) {
-      if (entry.dir) continue;
-      const text = name === 'xl/worksheets/sheet1.xml' ? xml.replace('</sheetData>', `${row(3, OVER_ROW)}</sheetData>`) : null;
-      padded.file(name, text ?? (await entry.async('nodebuffer')));
-    }
-    const bytes = await padded.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    const INPUTS: TaskInput[] = [{ name: 'website', type: 'url', description: '' }];
-    const error = await failure(() => collect(readXlsxRows(Readable.from([bytes]), INPUTS)));
-    expect(error).toMatchObject({
-      status: 413,
-      message: 'the XLSX part xl/worksheets/sheet1.xml has a row of more than 16 MB, the limit for it; the file is refused',
-    });
-  });
+  it(
+    'is refused with a 413 naming the part, before any of it is read as rows',
+    { timeout: 60_000 },
+    async () => {
+      const workbook = new ExcelJS.Workbook();
+      const ws = workbook.addWorksheet('Sites');
+      ws.addRow(['Website']);
+      ws.addRow(['https://acme.example.com/']);
+      const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+      const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+      // A padding part first, as a real upload of a few MB, so the zip-bomb ratio is not what refuses it.
+      const padded = new JSZip();
+      padded.file(
+        'xl/media/padding.bin',
+        Buffer.alloc(MiB, 7).map((b, i) => (b * i * 2654435761) >>> 24),
+        {
+          compression: 'STORE',
+        },
+      );
+      for (const [name, entry] of Object.entries(zip.files)) {
+        if (entry.dir) continue;
+        const text =
+          name === 'xl/worksheets/sheet1.xml'
+            ? xml.replace('</sheetData>', `${row(3, OVER_ROW)}</sheetData>`)
+            : null;
+        padded.file(name, text ?? (await entry.async('nodebuffer')));
+      }
+      const bytes = await padded.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      const INPUTS: TaskInput[] = [{ name: 'website', type: 'url', description: '' }];
+      const error = await failure(() => collect(readXlsxRows(Readable.from([bytes]), INPUTS)));
+      expect(error).toMatchObject({
+        status: 413,
+        message:
+          'the XLSX part xl/worksheets/sheet1.xml has a row of more than 16 MB, the limit for it; the file is refused',
+      });
+    },
+  );
 });

@@ -99,7 +99,8 @@ export function guardSheet(path: string): Transform {
       return ['a part before its rows (<cols>, views, …)', MAX_SHEET_HEAD_BYTES];
     }
     if (state === 'rows' && since > MAX_ROW_BYTES) return ['a row', MAX_ROW_BYTES];
-    if (state === 'tail' && since > MAX_ROW_BYTES) return ['a text, comment or tag after its rows', MAX_ROW_BYTES];
+    if (state === 'tail' && since > MAX_ROW_BYTES)
+      return ['a text, comment or tag after its rows', MAX_ROW_BYTES];
     return null;
   }
 

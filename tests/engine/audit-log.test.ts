@@ -56,7 +56,12 @@ describe('audit log', () => {
 
       await recordAudit(store.db, { actor: 'dashboard', action: 'webhook_secret.rotate', ip: '10.0.0.7' });
       const [latest] = await listAudit(store.db, { limit: 1 });
-      expect(latest).toMatchObject({ actor: 'dashboard', action: 'webhook_secret.rotate', ip: '10.0.0.7', target: null });
+      expect(latest).toMatchObject({
+        actor: 'dashboard',
+        action: 'webhook_secret.rotate',
+        ip: '10.0.0.7',
+        target: null,
+      });
       expect(await listAudit(store.db, { before: latest!.id })).toHaveLength(2);
     } finally {
       await store.close();

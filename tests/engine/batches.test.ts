@@ -50,8 +50,15 @@ const emailOf = (row: { data_json: Record<string, unknown> | null }) =>
 
 describe('validate-data (spec 4.3 rule 2)', () => {
   it('reports bad rows by index and message without creating anything', async () => {
-    const lines = [...rowsFor([1, 2]), '{not json', { data_uuid: 'x', inputs: [] }, { data_uuid: 'u-1', inputs: [`${site.url}/co/3/`] }];
-    const r = await api.post('/v0/batches/validate-data', { form: batchForm({ task_id: taskId }, jsonlFile(lines)) });
+    const lines = [
+      ...rowsFor([1, 2]),
+      '{not json',
+      { data_uuid: 'x', inputs: [] },
+      { data_uuid: 'u-1', inputs: [`${site.url}/co/3/`] },
+    ];
+    const r = await api.post('/v0/batches/validate-data', {
+      form: batchForm({ task_id: taskId }, jsonlFile(lines)),
+    });
     expect(r.status).toBe(200);
     const [report] = successEnvelope(z.array(ValidationReportSchema), 'v0').parse(r.body).data;
     expect(report).toMatchObject({ job_count: 5, job_improper_format_count: 3 });
@@ -69,26 +76,46 @@ describe('create-batch, progress and results', () => {
 
   it('creates a batch from JSONL, reports bad rows, queues good ones', async () => {
     const lines = [...rowsFor(ns), { data_uuid: 'bad', inputs: ['not a url at all'] }];
-    const form = batchForm({ task_id: taskId, batch_name: 'JSONL batch', webhook_url: hooks.url }, jsonlFile(lines));
+    const form = batchForm(
+      { task_id: taskId, batch_name: 'JSONL batch', webhook_url: hooks.url },
+      jsonlFile(lines),
+    );
     const r = await api.post('/v0.1/batches', { form });
     expect(r.status).toBe(201);
     const data = successEnvelope(CreateBatchResponseSchema, 'v0.1').parse(r.body).data;
     expect(data).toMatchObject({ jobs_submitted: 31, jobs_added: 30, webhook_url: hooks.url });
     expect(data.jobs_failed_error_indexes).toEqual([{ error_index: 30, error_message: expect.any(String) }]);
-    expect(Date.parse(data.estimated_time_to_complete)).toBeGreaterThanOrEqual(Date.parse(data.estimated_time_to_start));
+    expect(Date.parse(data.estimated_time_to_complete)).toBeGreaterThanOrEqual(
+      Date.parse(data.estimated_time_to_start),
+    );
     batchId = data.batch_id;
   });
 
   it('get-batch shows counts and reaches COMPLETED', async () => {
     const done = await waitCompleted(batchId);
     const parsed = BatchDetailSchema.parse(done);
-    expect(parsed).toMatchObject({ job_status: 'COMPLETED', jobs_submitted: 31, jobs_completed: 30, completed: true, cancelled: false, task_version: '1' });
+    expect(parsed).toMatchObject({
+      job_status: 'COMPLETED',
+      jobs_submitted: 31,
+      jobs_completed: 30,
+      completed: true,
+      cancelled: false,
+      task_version: '1',
+    });
   });
 
   it('raw results: every row in input order with a signed file link', async () => {
     const r = await api.get(`/v0/batches/${batchId}/results`);
     expect(r.status).toBe(200);
-    const body = z.object({ status: z.literal('success'), data: z.object({ data: z.array(ResultRowSchema) }), message: z.string(), file: z.object({ file: z.string() }) }).strict().parse(r.body);
+    const body = z
+      .object({
+        status: z.literal('success'),
+        data: z.object({ data: z.array(ResultRowSchema) }),
+        message: z.string(),
+        file: z.object({ file: z.string() }),
+      })
+      .strict()
+      .parse(r.body);
     expect(body.data.data.map((x) => x.data_uuid)).toEqual(ns.map((n) => `u-${n}`));
     for (const [i, row] of body.data.data.entries()) {
       expect(emailOf(row)).toBe(companyFacts(ns[i]!).email);
@@ -96,23 +123,34 @@ describe('create-batch, progress and results', () => {
     }
     const file = await fetch(body.file.file);
     expect(file.status).toBe(200);
-    const lines = (await file.text()).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await file.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(30);
     const tampered = await fetch(body.file.file.replace(/signature=[^&]+/, 'signature=abc'));
     expect(tampered.status).toBe(401);
   });
 
   it('stream results: NDJSON in input order', async () => {
-    const r = await fetch(`${t.url}/v0/batches/${batchId}/results?output_type=stream`, { headers: { 'x-api-key': t.key } });
+    const r = await fetch(`${t.url}/v0/batches/${batchId}/results?output_type=stream`, {
+      headers: { 'x-api-key': t.key },
+    });
     expect(r.headers.get('content-type')).toMatch(/ndjson/);
-    const rows = (await r.text()).trim().split('\n').map((l) => ResultRowSchema.parse(JSON.parse(l)));
+    const rows = (await r.text())
+      .trim()
+      .split('\n')
+      .map((l) => ResultRowSchema.parse(JSON.parse(l)));
     expect(rows.map((x) => x.data_uuid)).toEqual(ns.map((n) => `u-${n}`));
   });
 
   it('CSV and XLSX downloads carry the same rows', async () => {
     const raw = await api.get(`/v0/batches/${batchId}/results?format=csv`);
     const csv = await (await fetch(raw.body.file.file)).text();
-    const csvLines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csvLines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csvLines[0]).toMatch(/^data_uuid,website,/);
     expect(csvLines).toHaveLength(31);
     expect(csvLines[1]).toContain(companyFacts(100).email);
@@ -130,7 +168,11 @@ describe('create-batch, progress and results', () => {
     expect(hook.json).toMatchObject({ status: 'success', batch_id: batchId, part: 1, parts: 1 });
     expect(hook.json.data).toHaveLength(30);
     // Each row as finished: its status and data (on the embedded store, from the result blocks).
-    const rows = hook.json.data as { data_uuid: string; status: string; data_json: Record<string, unknown> | null }[];
+    const rows = hook.json.data as {
+      data_uuid: string;
+      status: string;
+      data_json: Record<string, unknown> | null;
+    }[];
     expect(rows.map((r) => r.data_uuid)).toEqual(ns.map((n) => `u-${n}`));
     for (const [i, row] of rows.entries()) {
       expect(row.status).toBe('succeeded');
@@ -142,7 +184,9 @@ describe('create-batch, progress and results', () => {
 
   it('results by webhook to a given address, or the batch one; 400 when neither exists', async () => {
     const before = hooks.received.length;
-    const r = await api.get(`/v0/batches/${batchId}/results?output_type=webhook&webhook_url=${encodeURIComponent(hooks.url + '?x=1')}`);
+    const r = await api.get(
+      `/v0/batches/${batchId}/results?output_type=webhook&webhook_url=${encodeURIComponent(hooks.url + '?x=1')}`,
+    );
     expect(r.status).toBe(202);
     await waitFor(async () => hooks.received.length > before);
     const cleared = await api.put(`/v0.1/batches/${batchId}`, { json: { webhook_url: '' } });
@@ -193,14 +237,57 @@ describe('bad uploads leave nothing behind', () => {
   const countBatches = async () => (await t.engine.db.select().from(batches)).length;
   const cases: [string, () => FormData, number, RegExp][] = [
     ['no file', () => batchForm({ task_id: 'x' }), 400, /batch_input_data/],
-    ['no task_id', () => batchForm({}, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])), 400, /task_id/],
-    ['unknown task', () => batchForm({ task_id: 'task_nope' }, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])), 404, /task_nope/],
+    [
+      'no task_id',
+      () => batchForm({}, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])),
+      400,
+      /task_id/,
+    ],
+    [
+      'unknown task',
+      () =>
+        batchForm({ task_id: 'task_nope' }, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])),
+      404,
+      /task_nope/,
+    ],
     ['empty file', () => batchForm({ task_id: '__TASK__' }, new File([''], 'e.jsonl')), 400, /empty/],
-    ['binary file', () => batchForm({ task_id: '__TASK__' }, new File([new Uint8Array([0, 1, 2, 255, 0, 9])], 'b.bin')), 415, /JSONL, CSV or XLSX/],
+    [
+      'binary file',
+      () => batchForm({ task_id: '__TASK__' }, new File([new Uint8Array([0, 1, 2, 255, 0, 9])], 'b.bin')),
+      415,
+      /JSONL, CSV or XLSX/,
+    ],
     ['only bad rows', () => batchForm({ task_id: '__TASK__' }, jsonlFile(['{', '[]'])), 400, /invalid/],
-    ['bad task_version', () => batchForm({ task_id: '__TASK__', task_version: 'two' }, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])), 400, /task_version/],
-    ['unknown task_version', () => batchForm({ task_id: '__TASK__', task_version: '9' }, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])), 404, /@9/],
-    ['bad webhook', () => batchForm({ task_id: '__TASK__', webhook_url: 'file:///x' }, jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }])), 400, /webhook_url/],
+    [
+      'bad task_version',
+      () =>
+        batchForm(
+          { task_id: '__TASK__', task_version: 'two' },
+          jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }]),
+        ),
+      400,
+      /task_version/,
+    ],
+    [
+      'unknown task_version',
+      () =>
+        batchForm(
+          { task_id: '__TASK__', task_version: '9' },
+          jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }]),
+        ),
+      404,
+      /@9/,
+    ],
+    [
+      'bad webhook',
+      () =>
+        batchForm(
+          { task_id: '__TASK__', webhook_url: 'file:///x' },
+          jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com'] }]),
+        ),
+      400,
+      /webhook_url/,
+    ],
   ];
   for (const [name, make, status, detail] of cases) {
     it(name, async () => {

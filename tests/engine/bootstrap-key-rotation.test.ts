@@ -24,7 +24,8 @@ let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-rotation-'));
-  if (process.env.DATABASE_URL) ({ url: databaseUrl, drop } = await createScratchDatabase(process.env.DATABASE_URL));
+  if (process.env.DATABASE_URL)
+    ({ url: databaseUrl, drop } = await createScratchDatabase(process.env.DATABASE_URL));
 });
 afterAll(async () => {
   await drop?.();
@@ -70,7 +71,10 @@ describe('bootstrap key rotation', () => {
         ['startup', 'key.revoke'],
         ['startup', 'key.create'],
       ]);
-      expect(audit[0]!.detail).toMatchObject({ reason: 'QUARRY_API_KEY changed', replaced_by: audit[1]!.target });
+      expect(audit[0]!.detail).toMatchObject({
+        reason: 'QUARRY_API_KEY changed',
+        replaced_by: audit[1]!.target,
+      });
       expect(JSON.stringify(audit)).not.toContain(KEY_B);
     } finally {
       await e.close();
@@ -114,7 +118,9 @@ describe('bootstrap key rotation', () => {
   it('the generated key kept in the data dir works across restarts as before', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-generated-'));
     const saved = databaseUrl;
-    const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+    const scratch = process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL)
+      : undefined;
     databaseUrl = scratch?.url ?? '';
     try {
       let e = await start('', dir);

@@ -18,7 +18,10 @@ afterAll(async () => {
 it('cancel of a running 200-row batch removes exactly the pending jobs; started ones finish', async () => {
   const api = apiClient(t.url, t.key);
   const taskId = await createContactTask(api);
-  const rows = Array.from({ length: 200 }, (_, n) => ({ data_uuid: `r${n}`, inputs: [`${site.url}/slow/150/co/${n}/`] }));
+  const rows = Array.from({ length: 200 }, (_, n) => ({
+    data_uuid: `r${n}`,
+    inputs: [`${site.url}/slow/150/co/${n}/`],
+  }));
   const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(created.status).toBe(201);
   const id = created.body.data.batch_id;
@@ -36,7 +39,12 @@ it('cancel of a running 200-row batch removes exactly the pending jobs; started 
     const b = (await api.get(`/v0/batches/${id}`)).body.data;
     return b.completed ? b : undefined;
   });
-  expect(final).toMatchObject({ cancelled: true, completed: true, job_status: 'CANCELLED', jobs_removed: removed });
+  expect(final).toMatchObject({
+    cancelled: true,
+    completed: true,
+    job_status: 'CANCELLED',
+    jobs_removed: removed,
+  });
   expect(final.jobs_completed + final.jobs_removed).toBe(final.jobs_added);
 
   // The jobs that ran are exactly the ones started before the cancel answered; every other row was
@@ -51,7 +59,9 @@ it('cancel of a running 200-row batch removes exactly the pending jobs; started 
     expect(fetched, `row ${n} fetched=${fetched} started=${ran.has(n)}`).toBe(ran.has(n));
   }
   // Every job row reads as finished or removed (finished ones from their result blocks on the embedded store).
-  const unfinished = (await jobsAsRead(t.engine.db, id)).filter((j) => !['succeeded', 'failed', 'removed'].includes(j.state));
+  const unfinished = (await jobsAsRead(t.engine.db, id)).filter(
+    (j) => !['succeeded', 'failed', 'removed'].includes(j.state),
+  );
   expect(unfinished).toEqual([]);
 
   // A second cancel, and a cancel of a completed batch, are conflicts; unknown ids are 404.
@@ -93,6 +103,11 @@ it('a job in progress at cancel time that then fails transiently is retried, and
     const b = (await api.get(`/v0/batches/${id}`)).body.data;
     return b.completed ? b : undefined;
   }, 30_000);
-  expect(final).toMatchObject({ job_status: 'CANCELLED', jobs_completed: 1, jobs_removed: 0, jobs_failed: 1 });
+  expect(final).toMatchObject({
+    job_status: 'CANCELLED',
+    jobs_completed: 1,
+    jobs_removed: 0,
+    jobs_failed: 1,
+  });
   expect(site.hits.get('/slow/600/status/503')).toBe(3); // every attempt ran: 3 = QUARRY_MAX_ATTEMPTS
 });

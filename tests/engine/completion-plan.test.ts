@@ -51,7 +51,10 @@ const finished = (ids: number[]): Completion[] =>
 
 it('finds the group without the running-jobs index and reads it once', async () => {
   const group = finished(await idsOf(FINISHED, FINISHED + GROUP - 1));
-  const plan = await queryRows<{ 'QUERY PLAN': string }>(t.engine.db, sql`EXPLAIN ${finishStatement('w-test', group)}`);
+  const plan = await queryRows<{ 'QUERY PLAN': string }>(
+    t.engine.db,
+    sql`EXPLAIN ${finishStatement('w-test', group)}`,
+  );
   const text = plan.map((r) => r['QUERY PLAN']).join('\n');
   expect(text).not.toContain('jobs_running_idx');
   // The plan that rescanned the group for every job row joined them by a filter, not an index or hash.
@@ -63,7 +66,12 @@ it("writes only the jobs this worker still holds: not a finished one, not anothe
   const [others] = await idsOf(FINISHED + GROUP, FINISHED + GROUP);
   const [done] = await idsOf(0, 0);
   await completeJobs(t.engine.db, 'w-test', finished([...mine, others!, done!]));
-  const rows = await queryRows<{ seq: number; state: string; locked_by: string | null; result: { id: number } | null }>(
+  const rows = await queryRows<{
+    seq: number;
+    state: string;
+    locked_by: string | null;
+    result: { id: number } | null;
+  }>(
     t.engine.db,
     sql`SELECT seq, state, locked_by, result FROM jobs WHERE id = ANY(${sql.param([...mine, others!, done!])}::bigint[]) ORDER BY seq`,
   );

@@ -62,7 +62,10 @@ it('kill -9 during a batch, then a restart: the batch finishes with exactly one 
   let proc = await startProcess();
   let api = apiClient(proc.url, TEST_KEY);
   const taskId = await createContactTask(api);
-  const rows = Array.from({ length: 60 }, (_, n) => ({ data_uuid: `k${n}`, inputs: [`${site.url}/slow/120/co/${n}/`] }));
+  const rows = Array.from({ length: 60 }, (_, n) => ({
+    data_uuid: `k${n}`,
+    inputs: [`${site.url}/slow/120/co/${n}/`],
+  }));
   const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(created.status).toBe(201);
   const id = created.body.data.batch_id;

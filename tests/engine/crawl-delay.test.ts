@@ -20,8 +20,13 @@ describe('the queue spaces the jobs of a host with a Crawl-delay, across workers
     t = await startTestEngine({ env: { QUARRY_WORKER: 'off' }, overrides: { startWorker: false } });
     const api = apiClient(t.url, t.key);
     const taskId = await createContactTask(api);
-    const rows = Array.from({ length: 4 }, (_, n) => ({ data_uuid: `c${n}`, inputs: [`https://c.example/${n}`] }));
-    expect((await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) })).status).toBe(201);
+    const rows = Array.from({ length: 4 }, (_, n) => ({
+      data_uuid: `c${n}`,
+      inputs: [`https://c.example/${n}`],
+    }));
+    expect(
+      (await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) })).status,
+    ).toBe(201);
   });
   afterAll(() => t?.close());
 
@@ -41,7 +46,9 @@ describe('the queue spaces the jobs of a host with a Crawl-delay, across workers
     // end is then brought forward in the store rather than waited for.
     await new HostLimitsView(t.engine.db, true).noteCrawlDelay('c.example', 120_000);
     expect(await claim('wB')).toEqual([]); // within the delay: nothing starts, on any worker
-    await t.engine.db.execute(sql`UPDATE host_cooldowns SET until = now() - interval '1 second' WHERE host = 'c.example'`);
+    await t.engine.db.execute(
+      sql`UPDATE host_cooldowns SET until = now() - interval '1 second' WHERE host = 'c.example'`,
+    );
     const first = await claim('wB');
     expect(first.map((j) => j.host)).toEqual(['c.example']); // one, though the host cap is 4
     expect(await claim('wC')).toEqual([]); // it runs on B: C starts none
@@ -143,13 +150,19 @@ describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
     const api = apiClient(t.url, t.key);
     const taskId = await createContactTask(api);
     const rows = Array.from({ length: 4 }, (_, n) => ({ data_uuid: `p${n}`, inputs: [`${origin}/p/${n}`] }));
-    const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
+    const created = await api.post('/v0.1/batches', {
+      form: batchForm({ task_id: taskId }, jsonlFile(rows)),
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.batch_id;
-    const done = await waitFor(async () => {
-      const b = (await api.get(`/v0/batches/${id}`)).body.data;
-      return b.completed ? b : undefined;
-    }, 50_000, 100);
+    const done = await waitFor(
+      async () => {
+        const b = (await api.get(`/v0/batches/${id}`)).body.data;
+        return b.completed ? b : undefined;
+      },
+      50_000,
+      100,
+    );
     expect(done).toMatchObject({ jobs_completed: 4, jobs_failed: 0 });
     expect(pageStarts).toHaveLength(4);
     // Turns are a second apart, but the site sees a request when it arrives: after its turn, by as long
@@ -172,7 +185,10 @@ describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
     const span = requestStarts.at(-1)!.at - requestStarts[0]!.at;
     expect(span).toBeGreaterThanOrEqual((requestStarts.length - 1) * 1000 - LAG);
     // Remembered in the store for every worker (and not stored in the results).
-    const [row] = await queryRows<{ gap_ms: number }>(t.engine.db, sql`SELECT gap_ms FROM host_cooldowns WHERE host = ${'127.0.0.1'}`);
+    const [row] = await queryRows<{ gap_ms: number }>(
+      t.engine.db,
+      sql`SELECT gap_ms FROM host_cooldowns WHERE host = ${'127.0.0.1'}`,
+    );
     expect(row?.gap_ms).toBe(1000);
     // On PostgreSQL the page requests took their turns from the store, where other processes see them.
     const turns = await queryRows<{ n: number }>(t.engine.db, sql`SELECT count(*)::int AS n FROM host_turns`);

@@ -74,7 +74,10 @@ const succeed = (jobs: ClaimedJob[]) =>
 
 /** Where a batch's cursor stands: how many of its rows were handed out. */
 async function cursorOf(batchId: string): Promise<number> {
-  const [b] = await queryRows<{ next_ord: number }>(t.engine.db, sql`SELECT next_ord FROM batches WHERE id = ${batchId}`);
+  const [b] = await queryRows<{ next_ord: number }>(
+    t.engine.db,
+    sql`SELECT next_ord FROM batches WHERE id = ${batchId}`,
+  );
   return Number(b!.next_ord);
 }
 

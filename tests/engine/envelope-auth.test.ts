@@ -118,12 +118,21 @@ describe('envelope (spec 2.1, 7)', () => {
   });
 
   it('malformed JSON, wrong content type, empty and oversized bodies are clear 4xx', async () => {
-    const malformed = await api.post('/v0.1/tasks/create', { raw: '{"description": ', headers: { 'content-type': 'application/json' } });
+    const malformed = await api.post('/v0.1/tasks/create', {
+      raw: '{"description": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Malformed JSON');
-    const wrongType = await api.post('/v0.1/tasks/create', { raw: 'description=x', headers: { 'content-type': 'text/plain' } });
+    const wrongType = await api.post('/v0.1/tasks/create', {
+      raw: 'description=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
-    const empty = await api.post('/v0.1/tasks/create', { raw: '', headers: { 'content-type': 'application/json' } });
+    const empty = await api.post('/v0.1/tasks/create', {
+      raw: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/empty/);
     const huge = await api.post('/v0.1/tasks/create', { json: { description: 'x'.repeat(1_100_000) } });

@@ -11,9 +11,14 @@ let api: ReturnType<typeof apiClient>;
 let taskId: string;
 
 beforeAll(async () => {
-  t = await startTestEngine({ env: { QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY) }, overrides: { startWorker: false } });
+  t = await startTestEngine({
+    env: { QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY) },
+    overrides: { startWorker: false },
+  });
   api = apiClient(t.url, t.key);
-  const created = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const created = await api.post('/v0.1/tasks/create', {
+    json: { description: 'Find the contact email of a company website' },
+  });
   taskId = created.body.data.task_id;
 });
 afterAll(async () => {
@@ -21,7 +26,10 @@ afterAll(async () => {
 });
 
 const rows = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ data_uuid: `${prefix}-${i}`, inputs: [`https://example.com/${prefix}/${i}`] }));
+  Array.from({ length: n }, (_, i) => ({
+    data_uuid: `${prefix}-${i}`,
+    inputs: [`https://example.com/${prefix}/${i}`],
+  }));
 
 /**
  * The estimates as instants, and when the request went and the answer came: the server's "now" the
@@ -29,7 +37,9 @@ const rows = (prefix: string, n: number) =>
  */
 async function upload(prefix: string, n: number) {
   const before = Date.now();
-  const r = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows(prefix, n))) });
+  const r = await api.post('/v0.1/batches', {
+    form: batchForm({ task_id: taskId }, jsonlFile(rows(prefix, n))),
+  });
   const after = Date.now();
   expect(r.status).toBe(201);
   const d = r.body.data as { estimated_time_to_start: string; estimated_time_to_complete: string };

@@ -22,7 +22,10 @@ it('a 429 with Retry-After becomes a shared cool-down for the host, and the job 
   const api = apiClient(t.url, t.key);
   const taskId = await createContactTask(api);
   const created = await api.post('/v0.1/batches', {
-    form: batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'r0', inputs: [`${site.url}/once-429/co/1/`] }])),
+    form: batchForm(
+      { task_id: taskId },
+      jsonlFile([{ data_uuid: 'r0', inputs: [`${site.url}/once-429/co/1/`] }]),
+    ),
   });
   expect(created.status).toBe(201);
   const id = created.body.data.batch_id;
@@ -34,6 +37,9 @@ it('a 429 with Retry-After becomes a shared cool-down for the host, and the job 
   const host = new URL(site.url).hostname;
   const cooled = await queryRows<{ host: string }>(t.engine.db, sql`SELECT host FROM host_cooldowns`);
   expect(cooled.map((r) => r.host)).toEqual([host]);
-  const [job] = await queryRows<{ attempts: number }>(t.engine.db, sql`SELECT attempts FROM jobs WHERE batch_id = ${id}`);
+  const [job] = await queryRows<{ attempts: number }>(
+    t.engine.db,
+    sql`SELECT attempts FROM jobs WHERE batch_id = ${id}`,
+  );
   expect(job?.attempts).toBe(2);
 });

@@ -57,12 +57,18 @@ it('a Retry-After noted by one worker holds the host on the others; the host cap
   expect((await new HostLimitsView(db, false).load()).running.size).toBe(0);
 
   // B finishes its jobs: b.example has room again for C.
-  await completeJobs(db, 'wB', b.map((j) => ({ id: j.id, state: 'succeeded' as const, result: { data: {} } })));
+  await completeJobs(
+    db,
+    'wB',
+    b.map((j) => ({ id: j.id, state: 'succeeded' as const, result: { data: {} } })),
+  );
   const c = await claim('wC', viewC);
   expect(hostsOf(c)).toEqual(['b.example', 'b.example']);
 
   // After the cool-down, a.example's rows start (up to the cap): it ended a moment ago.
-  await db.execute(sql`UPDATE host_cooldowns SET until = now() - interval '1 second' WHERE host = 'a.example'`);
+  await db.execute(
+    sql`UPDATE host_cooldowns SET until = now() - interval '1 second' WHERE host = 'a.example'`,
+  );
   const d = await claim('wD', new HostLimitsView(db, true));
   expect(hostsOf(d)).toEqual(['a.example', 'a.example']);
   expect(new Set([...b, ...c, ...d].map((j) => j.data_uuid)).size).toBe(6);

@@ -62,7 +62,11 @@ describe.skipIf(!onPostgres)('key revocation heard by every process on PostgreSQ
   }, 60_000);
 
   it('a worker process (npm run worker) serves no API and holds no listening connection', async () => {
-    const worker = await startScript('scripts/worker.ts', scratch.apiEnv({ QUARRY_WORKER: 'embedded' }), /worker (\S+) running/);
+    const worker = await startScript(
+      'scripts/worker.ts',
+      scratch.apiEnv({ QUARRY_WORKER: 'embedded' }),
+      /worker (\S+) running/,
+    );
     const api = await startScript('scripts/serve-engine.ts', scratch.apiEnv(), /listening on (http:\/\/\S+)/);
     procs.push(worker, api);
     try {

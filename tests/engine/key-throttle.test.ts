@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function from(address: string, key: string, forwardedFor?: string): Promise<{ status: number; retryAfter?: string; body: string }> {
+function from(
+  address: string,
+  key: string,
+  forwardedFor?: string,
+): Promise<{ status: number; retryAfter?: string; body: string }> {
   const url = new URL('/v0/tasks', t.url);
   const headers: Record<string, string> = { 'x-api-key': key };
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
@@ -22,7 +26,9 @@ function from(address: string, key: string, forwardedFor?: string): Promise<{ st
     const req = http.request(url, { method: 'GET', headers, localAddress: address, agent: false }, (res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string, body }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string, body }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -31,7 +37,8 @@ function from(address: string, key: string, forwardedFor?: string): Promise<{ st
 
 describe('failed API key attempts', () => {
   it('after 20 wrong keys from an address it gets 429 with Retry-After, even with the right key or a forged X-Forwarded-For', async () => {
-    for (let i = 0; i < 20; i++) expect((await from('127.0.0.2', `qk_guess_${i}`, `203.0.113.${i}`)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await from('127.0.0.2', `qk_guess_${i}`, `203.0.113.${i}`)).status).toBe(401);
     const throttled = await from('127.0.0.2', 'qk_guess_20', '203.0.113.99');
     expect(throttled.status).toBe(429);
     expect(Number(throttled.retryAfter)).toBeGreaterThanOrEqual(1);
@@ -45,7 +52,8 @@ describe('failed API key attempts', () => {
   });
 
   it('behind a trusted proxy the client it names counts, not the proxy or what the client wrote before it', async () => {
-    for (let i = 0; i < 20; i++) expect((await from('127.0.0.9', `qk_guess_${i}`, `10.9.9.${i}, 198.51.100.4`)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await from('127.0.0.9', `qk_guess_${i}`, `10.9.9.${i}, 198.51.100.4`)).status).toBe(401);
     expect((await from('127.0.0.9', t.key, '10.9.9.99, 198.51.100.4')).status).toBe(429);
     expect((await from('127.0.0.9', t.key, '198.51.100.5')).status).toBe(200);
   });

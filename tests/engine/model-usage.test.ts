@@ -13,22 +13,34 @@ let llm: FakeOpenAI;
 
 /** Answer every asked key with null (a valid, empty answer): the test is about usage, not quality. */
 function emptyAnswers(req: ChatRequest): string {
-  const schema = req.response_format?.json_schema?.schema as { properties?: { answers?: { properties?: Record<string, unknown> } } } | undefined;
+  const schema = req.response_format?.json_schema?.schema as
+    { properties?: { answers?: { properties?: Record<string, unknown> } } } | undefined;
   const keys = Object.keys(schema?.properties?.answers?.properties ?? {});
-  return JSON.stringify({ answers: Object.fromEntries(keys.map((k) => [k, { value: null, quote: null, page: null }])) });
+  return JSON.stringify({
+    answers: Object.fromEntries(keys.map((k) => [k, { value: null, quote: null, page: null }])),
+  });
 }
 
 beforeAll(async () => {
   site = await startFixtureSite();
   llm = await startFakeOpenAI((req) => {
     // The planner asks for a definition; the extractor for answers. Tell them apart by schema.
-    const props = (req.response_format?.json_schema?.schema as { properties?: Record<string, unknown> })?.properties ?? {};
+    const props =
+      (req.response_format?.json_schema?.schema as { properties?: Record<string, unknown> })?.properties ??
+      {};
     if ('answers' in props) return emptyAnswers(req);
     return JSON.stringify({
       name: 'Contact email',
       list: false,
       inputs: [{ name: 'website', type: 'url', description: 'Company website' }],
-      outputs: [{ name: 'email', description: 'Contact email', type: 'email', query: 'What is the contact email address?' }],
+      outputs: [
+        {
+          name: 'email',
+          description: 'Contact email',
+          type: 'email',
+          query: 'What is the contact email address?',
+        },
+      ],
     });
   });
   t = await startTestEngine({
@@ -49,12 +61,16 @@ afterAll(async () => {
 
 it('sums model usage per batch and per task version', async () => {
   const api = apiClient(t.url, t.key);
-  const created = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const created = await api.post('/v0.1/tasks/create', {
+    json: { description: 'Find the contact email of a company website' },
+  });
   expect(created.status).toBe(201);
   const taskId = created.body.data.task_id;
   const per = llm.usage;
 
-  const quick = await api.post(`/v0.1/tasks/${taskId}/test`, { json: { input: `${site.url}${companyFacts(1).path}` } });
+  const quick = await api.post(`/v0.1/tasks/${taskId}/test`, {
+    json: { input: `${site.url}${companyFacts(1).path}` },
+  });
   expect(quick.body.data.extractor).toBe('model');
   expect(quick.body.data.usage.input_tokens).toBeGreaterThanOrEqual(per.prompt_tokens);
 
@@ -68,7 +84,10 @@ it('sums model usage per batch and per task version', async () => {
   });
   const calls = llm.requests.length - before;
   expect(calls).toBeGreaterThanOrEqual(3);
-  expect(done.usage).toMatchObject({ input_tokens: calls * per.prompt_tokens, output_tokens: calls * per.completion_tokens });
+  expect(done.usage).toMatchObject({
+    input_tokens: calls * per.prompt_tokens,
+    output_tokens: calls * per.completion_tokens,
+  });
   expect(done.usage.cost_usd).toBeGreaterThan(0);
 
   const [v] = await t.engine.db

@@ -16,7 +16,9 @@ let api: ReturnType<typeof apiClient>;
 let taskId: string;
 beforeAll(async () => {
   site = await startFixtureSite();
-  t = await startTestEngine({ env: { QUARRY_WORKER_CONCURRENCY: '2', QUARRY_HOST_CONCURRENCY: '2', QUARRY_HOST_DELAY_MS: '0' } });
+  t = await startTestEngine({
+    env: { QUARRY_WORKER_CONCURRENCY: '2', QUARRY_HOST_CONCURRENCY: '2', QUARRY_HOST_DELAY_MS: '0' },
+  });
   api = apiClient(t.url, t.key);
   taskId = await createContactTask(api);
 });
@@ -32,7 +34,10 @@ const base = { a: 100, b: 200, c: 300 };
 const page = (tag: keyof typeof base, n: number) => `/held/${tag}/co/${base[tag] + n}/`;
 
 async function slowBatch(tag: keyof typeof base, rows: number): Promise<string> {
-  const data = Array.from({ length: rows }, (_, n) => ({ data_uuid: `${tag}${n}`, inputs: [`${site.url}${page(tag, n)}`] }));
+  const data = Array.from({ length: rows }, (_, n) => ({
+    data_uuid: `${tag}${n}`,
+    inputs: [`${site.url}${page(tag, n)}`],
+  }));
   const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(data)) });
   expect(created.status).toBe(201);
   return created.body.data.batch_id;
@@ -63,7 +68,12 @@ it('a cancel puts the ready jobs back: only the started ones run and count as in
     const b = (await api.get(`/v0/batches/${id}`)).body.data;
     return b.completed ? b : undefined;
   });
-  expect(final).toMatchObject({ job_status: 'CANCELLED', jobs_completed: 2, jobs_removed: 10, jobs_added: 12 });
+  expect(final).toMatchObject({
+    job_status: 'CANCELLED',
+    jobs_completed: 2,
+    jobs_removed: 10,
+    jobs_added: 12,
+  });
   expect(fetchedRows('a')).toBe(2);
   // Rows never handed out have no job row; the four ready ones went back unstarted and were removed.
   expect(await jobRows(id)).toEqual(embedded ? { succeeded: 2, removed: 4 } : { succeeded: 2 });

@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 it("a batch's last results are written as soon as the worker has nothing left to run", async () => {
-  const rows = Array.from({ length: 6 }, (_, n) => ({ data_uuid: `f${n}`, inputs: [`${w.site.url}/co/${500 + n}/`] }));
+  const rows = Array.from({ length: 6 }, (_, n) => ({
+    data_uuid: `f${n}`,
+    inputs: [`${w.site.url}/co/${500 + n}/`],
+  }));
   const { done } = await w.runBatch(rows, 20_000);
   expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 6, jobs_failed: 0 });
 });

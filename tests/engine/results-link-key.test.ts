@@ -35,7 +35,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-const linkFromApi = async (): Promise<string> => (await api.get(`/v0/batches/${batchId}/results`)).body.file.file;
+const linkFromApi = async (): Promise<string> =>
+  (await api.get(`/v0/batches/${batchId}/results`)).body.file.file;
 const open = async (link: string) => {
   const r = await fetch(link);
   return { status: r.status, text: await r.text() };
@@ -107,10 +108,15 @@ describe.skipIf(!onPostgres)('results links across API processes on PostgreSQL',
   it('a link made by one process opens on another with a data directory of its own', async () => {
     const ready = /listening on (http:\/\/\S+)/;
     procs.push(await startScript('scripts/serve-engine.ts', scratch.apiEnv(), ready));
-    procs.push(await startScript('scripts/serve-engine.ts', scratch.apiEnv({ QUARRY_DATA_DIR: otherDataDir }), ready));
+    procs.push(
+      await startScript('scripts/serve-engine.ts', scratch.apiEnv({ QUARRY_DATA_DIR: otherDataDir }), ready),
+    );
     const a = apiClient(procs[0]!.url!, t.key);
     const taskId = await createContactTask(a);
-    const form = batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'a', inputs: [`${site.url}/co/1/`] }]));
+    const form = batchForm(
+      { task_id: taskId },
+      jsonlFile([{ data_uuid: 'a', inputs: [`${site.url}/co/1/`] }]),
+    );
     const id = (await a.post('/v0.1/batches', { form })).body.data.batch_id;
     const link = new URL((await a.get(`/v0/batches/${id}/results`)).body.file.file);
     const onB = new URL(link.pathname + link.search, procs[1]!.url!);

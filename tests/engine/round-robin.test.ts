@@ -11,7 +11,9 @@ let site: FixtureSite;
 let api: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   site = await startFixtureSite();
-  t = await startTestEngine({ env: { QUARRY_WORKER_CONCURRENCY: '2', QUARRY_HOST_CONCURRENCY: '2', QUARRY_HOST_DELAY_MS: '0' } });
+  t = await startTestEngine({
+    env: { QUARRY_WORKER_CONCURRENCY: '2', QUARRY_HOST_CONCURRENCY: '2', QUARRY_HOST_DELAY_MS: '0' },
+  });
   api = apiClient(t.url, t.key);
 });
 afterAll(async () => {
@@ -20,7 +22,10 @@ afterAll(async () => {
 });
 
 async function upload(taskId: string, prefix: string, first: number, n: number): Promise<string> {
-  const rows = Array.from({ length: n }, (_, i) => ({ data_uuid: `${prefix}${i}`, inputs: [`${site.url}/co/${first + i}/contact`] }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    data_uuid: `${prefix}${i}`,
+    inputs: [`${site.url}/co/${first + i}/contact`],
+  }));
   const created = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(created.status).toBe(201);
   return created.body.data.batch_id;
@@ -40,7 +45,9 @@ it('a batch uploaded behind a long one of fast jobs gets its turn within a ready
   const taskId = await createContactTask(api);
   const long = await upload(taskId, 'a', 10_000, 1_500);
   // Enough of its jobs ended for the worker to size its ready list for fast jobs.
-  await waitFor(async () => (await api.get(`/v0/batches/${long}`)).body.data.jobs_completed >= 100 || undefined);
+  await waitFor(
+    async () => (await api.get(`/v0/batches/${long}`)).body.data.jobs_completed >= 100 || undefined,
+  );
 
   const before = companiesInOrder().length;
   const short = await upload(taskId, 'b', 20_000, 10);

@@ -17,7 +17,9 @@ afterAll(async () => {
 it('a run past the task timeout answers 504 in the envelope', async () => {
   const api = apiClient(t.url, t.key);
   const items = [{ query: 'email?', formatting: { keyword: 'email' } }];
-  const r = await api.post('/v0.1/tasks', { json: { websiteUrl: `${site.url}/slow/3000/co/1/`, variableSearchItems: items } });
+  const r = await api.post('/v0.1/tasks', {
+    json: { websiteUrl: `${site.url}/slow/3000/co/1/`, variableSearchItems: items },
+  });
   expect(r.status).toBe(504);
   expect(r.body).toMatchObject({ status: 'error', error: { code: 504 } });
   expect(r.body.error.details).toMatch(/batch/);

@@ -43,7 +43,11 @@ describe.skipIf(!onPostgres)('scale-out on PostgreSQL', () => {
     const db = await createScratchDatabase(process.env.DATABASE_URL!);
     dbUrl = db.url;
     drop = db.drop;
-    const apiProc = await startScript('scripts/serve-engine.ts', env({ QUARRY_WORKER: 'off' }), /listening on (http:\/\/\S+)/);
+    const apiProc = await startScript(
+      'scripts/serve-engine.ts',
+      env({ QUARRY_WORKER: 'off' }),
+      /listening on (http:\/\/\S+)/,
+    );
     procs.push(apiProc);
     api = apiClient(apiProc.url!, TEST_KEY);
     for (let i = 0; i < 3; i++) await startWorker();
@@ -57,24 +61,40 @@ describe.skipIf(!onPostgres)('scale-out on PostgreSQL', () => {
 
   it('5,000 rows with a worker killed mid-way: exactly one result per data_uuid; a cancel adds up', async () => {
     const taskId = await createContactTask(api);
-    const rows = Array.from({ length: 5000 }, (_, n) => ({ data_uuid: `s${n}`, inputs: [`${site.url}/co/${n}/`] }));
+    const rows = Array.from({ length: 5000 }, (_, n) => ({
+      data_uuid: `s${n}`,
+      inputs: [`${site.url}/co/${n}/`],
+    }));
     const big = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
     expect(big.status).toBe(201);
-    const other = Array.from({ length: 1500 }, (_, n) => ({ data_uuid: `c${n}`, inputs: [`${site.url}/slow/20/co/${n}/`] }));
-    const toCancel = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(other)) });
+    const other = Array.from({ length: 1500 }, (_, n) => ({
+      data_uuid: `c${n}`,
+      inputs: [`${site.url}/slow/20/co/${n}/`],
+    }));
+    const toCancel = await api.post('/v0.1/batches', {
+      form: batchForm({ task_id: taskId }, jsonlFile(other)),
+    });
     const bigId = big.body.data.batch_id;
     const cancelId = toCancel.body.data.batch_id;
 
-    await waitFor(async () => (await api.get(`/v0/batches/${bigId}`)).body.data.jobs_completed >= 1000 || undefined, 120_000, 100);
+    await waitFor(
+      async () => (await api.get(`/v0/batches/${bigId}`)).body.data.jobs_completed >= 1000 || undefined,
+      120_000,
+      100,
+    );
     await stopProcess(procs[1], 'SIGKILL'); // a worker dies holding leases
     const cancel = await api.post(`/v0.1/batches/${cancelId}/cancel`);
     expect(cancel.status).toBe(200);
     await startWorker(); // and a new one joins
 
-    const done = await waitFor(async () => {
-      const b = (await api.get(`/v0/batches/${bigId}`)).body.data;
-      return b.completed ? b : undefined;
-    }, 240_000, 250);
+    const done = await waitFor(
+      async () => {
+        const b = (await api.get(`/v0/batches/${bigId}`)).body.data;
+        return b.completed ? b : undefined;
+      },
+      240_000,
+      250,
+    );
     expect(done).toMatchObject({ job_status: 'COMPLETED', jobs_completed: 5000, jobs_added: 5000 });
 
     const client = new pg.Client({ connectionString: dbUrl });
@@ -87,10 +107,14 @@ describe.skipIf(!onPostgres)('scale-out on PostgreSQL', () => {
     await client.end();
     expect(dup.rows[0]).toEqual({ n: 5000, d: 5000, ok: 5000 });
 
-    const c = await waitFor(async () => {
-      const b = (await api.get(`/v0/batches/${cancelId}`)).body.data;
-      return b.completed ? b : undefined;
-    }, 120_000, 250);
+    const c = await waitFor(
+      async () => {
+        const b = (await api.get(`/v0/batches/${cancelId}`)).body.data;
+        return b.completed ? b : undefined;
+      },
+      120_000,
+      250,
+    );
     expect(c.cancelled).toBe(true);
     expect(c.jobs_completed + c.jobs_removed).toBe(c.jobs_added);
     expect(c.jobs_removed).toBe(cancel.body.data.jobs_removed);

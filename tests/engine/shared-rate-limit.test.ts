@@ -65,7 +65,8 @@ describe.skipIf(!onPostgres)('per-key rate limit shared through PostgreSQL', () 
 
     it('a key gets one allowance across both; the next request on either is 429 with Retry-After', async () => {
       const env = scratch.apiEnv({ QUARRY_RATE_LIMIT_PER_MIN: '10' });
-      for (let i = 0; i < 2; i++) procs.push(await startScript('scripts/serve-engine.ts', env, /listening on (http:\/\/\S+)/));
+      for (let i = 0; i < 2; i++)
+        procs.push(await startScript('scripts/serve-engine.ts', env, /listening on (http:\/\/\S+)/));
       const [one, two] = procs.map((p) => apiClient(p.url!, TEST_KEY));
       for (let i = 0; i < 5; i++) {
         expect((await one!.get('/v0/tasks')).status).toBe(200);

@@ -41,8 +41,13 @@ it('uploads still work and leave no spool of their own', async () => {
   const api = apiClient(t.url, t.key);
   const taskId = await createContactTask(api);
   // Over the in-memory size, so it is spooled.
-  const rows = Array.from({ length: 5_000 }, (_, i) => ({ data_uuid: `r${i}`, inputs: [`https://example.com/${'p'.repeat(40)}/${i}`] }));
-  const r = await api.post('/v0/batches/validate-data', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
+  const rows = Array.from({ length: 5_000 }, (_, i) => ({
+    data_uuid: `r${i}`,
+    inputs: [`https://example.com/${'p'.repeat(40)}/${i}`],
+  }));
+  const r = await api.post('/v0/batches/validate-data', {
+    form: batchForm({ task_id: taskId }, jsonlFile(rows)),
+  });
   expect(r.status).toBe(200);
   expect(fs.readdirSync(uploads).filter((n) => n.endsWith('.part') && !n.includes('zzzz'))).toEqual([]);
 });

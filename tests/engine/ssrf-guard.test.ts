@@ -30,16 +30,23 @@ describe('private addresses are refused', () => {
     it(`dynamic run refuses ${url}`, async () => {
       const r = await api.post('/v0.1/tasks', { json: { websiteUrl: url, variableSearchItems: items } });
       expect(r.status).toBe(400);
-      expect(r.body.error.details).toMatch(/private|loopback|link-local|metadata|local|not allowed|reserved/i);
+      expect(r.body.error.details).toMatch(
+        /private|loopback|link-local|metadata|local|not allowed|reserved/i,
+      );
     });
   }
 
   it('a task run refuses them too, and a batch row becomes a failed row', async () => {
-    const created = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a website' } });
+    const created = await api.post('/v0.1/tasks/create', {
+      json: { description: 'Find the contact email of a website' },
+    });
     const taskId = created.body.data.task_id;
     const run = await api.post(`/v0.1/tasks/${taskId}`, { json: { inputs: ['http://127.0.0.1/'] } });
     expect(run.status).toBe(400);
-    const form = batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'a', inputs: ['http://10.1.2.3/'] }]));
+    const form = batchForm(
+      { task_id: taskId },
+      jsonlFile([{ data_uuid: 'a', inputs: ['http://10.1.2.3/'] }]),
+    );
     const batch = await api.post('/v0.1/batches', { form });
     expect(batch.status).toBe(201);
     const id = batch.body.data.batch_id;
@@ -54,7 +61,9 @@ describe('private addresses are refused', () => {
   });
 
   it('webhook addresses pointing at private hosts are refused', async () => {
-    const created = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a website' } });
+    const created = await api.post('/v0.1/tasks/create', {
+      json: { description: 'Find the contact email of a website' },
+    });
     const form = batchForm(
       { task_id: created.body.data.task_id, webhook_url: 'http://127.0.0.1:9/hook' },
       jsonlFile([{ data_uuid: 'a', inputs: ['https://example.com/'] }]),

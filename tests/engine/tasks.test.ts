@@ -23,7 +23,9 @@ beforeAll(async () => {
   t = await startTestEngine();
   api = apiClient(t.url, t.key);
   const created = await api.post('/v0.1/tasks/create', {
-    json: { description: 'Find the company name, contact email address and phone number of a company website' },
+    json: {
+      description: 'Find the company name, contact email address and phone number of a company website',
+    },
   });
   expect(created.status).toBe(201);
   taskId = successEnvelope(CreateTaskResponseSchema, 'v0.1').parse(created.body).data.task_id;
@@ -46,7 +48,10 @@ describe('create, read and list tasks', () => {
   });
 
   it('lists under /v0.1 and /v0 with the summary fields', async () => {
-    for (const [path, v] of [['/v0.1/tasks', 'v0.1'], ['/v0/tasks', 'v0']] as const) {
+    for (const [path, v] of [
+      ['/v0.1/tasks', 'v0.1'],
+      ['/v0/tasks', 'v0'],
+    ] as const) {
       const r = await api.get(path);
       const list = successEnvelope(z.array(TaskSummarySchema.strict()), v).parse(r.body).data;
       expect(list.find((x) => x.id === taskId)).toBeTruthy();
@@ -110,14 +115,18 @@ describe('run and quick test', () => {
       expect(r.status, JSON.stringify(json)).toBe(status);
       expect(r.body.error.details).toMatch(detail);
     }
-    expect((await api.post(`/v0.1/tasks/task_nope`, { json: { inputs: ['https://example.com'] } })).status).toBe(404);
+    expect(
+      (await api.post(`/v0.1/tasks/task_nope`, { json: { inputs: ['https://example.com'] } })).status,
+    ).toBe(404);
     expect((await api.post(`/v0.1/tasks/${taskId}/test`, { json: { input: '' } })).status).toBe(400);
   });
 });
 
 describe('edit by instruction (versioning)', () => {
   it('creates version 2, moves live_version, keeps version 1 runnable', async () => {
-    const r = await api.patch(`/v0.1/tasks/${taskId}`, { json: { instruction: 'also extract the founded year' } });
+    const r = await api.patch(`/v0.1/tasks/${taskId}`, {
+      json: { instruction: 'also extract the founded year' },
+    });
     expect(r.status).toBe(200);
     const edit = successEnvelope(EditTaskResponseSchema, 'v0.1').parse(r.body).data;
     expect(edit).toMatchObject({ task_id: taskId, version: 2 });
@@ -128,7 +137,9 @@ describe('edit by instruction (versioning)', () => {
     const v2 = await api.post(`/v0.1/tasks/${taskId}`, { json: { inputs: [`${site.url}${f.path}`] } });
     expect(v2.body.data.task_version).toBe(2);
     expect(Object.values(v2.body.data.data_json)).toContain(f.founded);
-    const v1 = await api.post(`/v0.1/tasks/${taskId}`, { json: { inputs: [`${site.url}${f.path}`], task_version: 1 } });
+    const v1 = await api.post(`/v0.1/tasks/${taskId}`, {
+      json: { inputs: [`${site.url}${f.path}`], task_version: 1 },
+    });
     expect(v1.body.data.task_version).toBe(1);
     expect(Object.values(v1.body.data.data_json)).not.toContain(f.founded);
   });
@@ -149,7 +160,9 @@ describe('dynamic run (spec 2.4, 9.2)', () => {
   ];
 
   it('/v0.1/tasks returns the job result shape', async () => {
-    const r = await api.post('/v0.1/tasks', { json: { websiteUrl: `${site.url}${FACTS.acme.path}`, variableSearchItems: items } });
+    const r = await api.post('/v0.1/tasks', {
+      json: { websiteUrl: `${site.url}${FACTS.acme.path}`, variableSearchItems: items },
+    });
     expect(r.status).toBe(200);
     const data = successEnvelope(JobResultSchema, 'v0.1').parse(r.body).data;
     expect(data.data_json.email).toBe(FACTS.acme.email);
@@ -159,7 +172,9 @@ describe('dynamic run (spec 2.4, 9.2)', () => {
   });
 
   it('/v0/tasks returns data_json as an array, no list fields, no request_id', async () => {
-    const r = await api.post('/v0/tasks', { json: { websiteUrl: `${site.url}${FACTS.acme.path}`, variableSearchItems: items } });
+    const r = await api.post('/v0/tasks', {
+      json: { websiteUrl: `${site.url}${FACTS.acme.path}`, variableSearchItems: items },
+    });
     expect(r.status).toBe(200);
     const body = successEnvelope(V0DynamicResultSchema, 'v0').parse(r.body);
     expect(body.data.data_json[0]?.email).toBe(FACTS.acme.email);
@@ -173,7 +188,9 @@ describe('dynamic run (spec 2.4, 9.2)', () => {
       json: { websiteUrl: `${site.url}/co/33/`, variableSearchItems: items, turbo: true },
     });
     expect(site.hits.get('/co/33/contact') ?? 0).toBe(before);
-    const normal = await api.post('/v0.1/tasks', { json: { websiteUrl: `${site.url}/co/33/`, variableSearchItems: items } });
+    const normal = await api.post('/v0.1/tasks', {
+      json: { websiteUrl: `${site.url}/co/33/`, variableSearchItems: items },
+    });
     expect(site.hits.get('/co/33/contact') ?? 0).toBe(before + 1);
     expect(normal.body.data.data_json.email).toBe(companyFacts(33).email);
   });

@@ -23,7 +23,10 @@ it('POST /webhook-test over its 10 MB names its own fixed limit, not QUARRY_MAX_
 
 it('a batch upload over QUARRY_MAX_UPLOAD_MB names that setting and the exact size', async () => {
   const taskId = await createContactTask(api);
-  const rows = Array.from({ length: 2_000 }, (_, i) => ({ data_uuid: `r${i}`, inputs: [`https://example.com/${i}`] }));
+  const rows = Array.from({ length: 2_000 }, (_, i) => ({
+    data_uuid: `r${i}`,
+    inputs: [`https://example.com/${i}`],
+  }));
   const r = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, jsonlFile(rows)) });
   expect(r.status).toBe(413);
   expect(r.body.error.details).toBe('the file must be at most 52,428 bytes (QUARRY_MAX_UPLOAD_MB)');

@@ -17,11 +17,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const bigJsonl = () =>
-  Array.from({ length: 3000 }, (_, i) => JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://site-${i}.example.com/`] })).join('\n');
+  Array.from({ length: 3000 }, (_, i) =>
+    JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://site-${i}.example.com/`] }),
+  ).join('\n');
 
 it('a declared oversized upload is refused with 413 and nothing is written', async () => {
   const api = apiClient(t.url, t.key);
-  const r = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, new File([bigJsonl()], 'big.jsonl')) });
+  const r = await api.post('/v0.1/batches', {
+    form: batchForm({ task_id: taskId }, new File([bigJsonl()], 'big.jsonl')),
+  });
   expect(r.status).toBe(413);
   expect(r.body).toMatchObject({ status: 'error', data: {}, error: { code: 413 } });
   expect(r.body.error.details).toMatch(/at most/);
@@ -35,7 +39,11 @@ it('a chunked upload with no length is cut off at the cap with 413', async () =>
   const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
-      headers: { 'x-api-key': t.key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      headers: {
+        'x-api-key': t.key,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
     });
     req.on('response', (res) => {
       let body = '';

@@ -17,20 +17,28 @@ beforeAll(async () => {
   const api = apiClient(t.url, t.key);
   taskId = await createContactTask(api);
   // Version 2 becomes live; uploads below ask for version 1 after the file.
-  const edited = await api.patch(`/v0.1/tasks/${taskId}`, { json: { instruction: 'also extract the founded year' } });
+  const edited = await api.patch(`/v0.1/tasks/${taskId}`, {
+    json: { instruction: 'also extract the founded year' },
+  });
   expect(edited.status).toBe(200);
 });
 afterAll(() => t?.close());
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://site-${i}.example.com/`] })).join('\n');
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://site-${i}.example.com/`] }),
+  ).join('\n');
 
 /** A multipart form whose parts come in exactly this order (FormData would not let a test choose). */
-function orderedForm(parts: ({ name: string; value: string } | { name: string; filename: string; body: string })[]) {
+function orderedForm(
+  parts: ({ name: string; value: string } | { name: string; filename: string; body: string })[],
+) {
   const boundary = 'quarryorder';
   let body = '';
   for (const p of parts) {
     body += `--${boundary}\r\n`;
-    if ('filename' in p) body += `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/x-ndjson\r\n\r\n${p.body}\r\n`;
+    if ('filename' in p)
+      body += `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/x-ndjson\r\n\r\n${p.body}\r\n`;
     else body += `Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`;
   }
   body += `--${boundary}--\r\n`;
@@ -38,7 +46,11 @@ function orderedForm(parts: ({ name: string; value: string } | { name: string; f
 }
 
 async function post(form: { body: string; type: string }) {
-  const res = await fetch(`${t.url}/v0.1/batches`, { method: 'POST', headers: { 'x-api-key': t.key, 'content-type': form.type }, body: form.body });
+  const res = await fetch(`${t.url}/v0.1/batches`, {
+    method: 'POST',
+    headers: { 'x-api-key': t.key, 'content-type': form.type },
+    body: form.body,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -53,26 +65,34 @@ const SIZES = [
   ['read while it arrives', 6000, 6],
 ] as const;
 
-it.each(SIZES)('uses task_version, webhook_url and batch_name sent after the file, and keeps one batch (%s)', async (way, n, blocks) => {
-  expect(Buffer.byteLength(rows(n)) > MEMORY_UPLOAD_BYTES).toBe(way === 'read while it arrives');
-  const before = (await storedBatches()).length;
-  const r = await post(
-    orderedForm([
-      { name: 'task_id', value: taskId },
-      { name: 'batch_input_data', filename: 'rows.jsonl', body: rows(n) },
-      { name: 'task_version', value: '1' },
-      { name: 'batch_name', value: 'after the file' },
-      { name: 'webhook_url', value: 'http://127.0.0.1:9/hook' },
-    ]),
-  );
-  expect(r.status).toBe(201);
-  expect(r.body.data).toMatchObject({ jobs_added: n, webhook_url: 'http://127.0.0.1:9/hook' });
-  const all = await storedBatches();
-  expect(all).toHaveLength(before + 1); // an early read (at the live version 2) was discarded
-  const [b] = await t.engine.db.select().from(batches).where(eq(batches.id, r.body.data.batch_id));
-  expect(b).toMatchObject({ taskVersion: 1, name: 'after the file', jobStatus: 'QUEUED', jobsAdded: n });
-  expect(await t.engine.db.select({ block: batchRows.block }).from(batchRows).where(eq(batchRows.batchId, b!.id))).toHaveLength(blocks);
-});
+it.each(SIZES)(
+  'uses task_version, webhook_url and batch_name sent after the file, and keeps one batch (%s)',
+  async (way, n, blocks) => {
+    expect(Buffer.byteLength(rows(n)) > MEMORY_UPLOAD_BYTES).toBe(way === 'read while it arrives');
+    const before = (await storedBatches()).length;
+    const r = await post(
+      orderedForm([
+        { name: 'task_id', value: taskId },
+        { name: 'batch_input_data', filename: 'rows.jsonl', body: rows(n) },
+        { name: 'task_version', value: '1' },
+        { name: 'batch_name', value: 'after the file' },
+        { name: 'webhook_url', value: 'http://127.0.0.1:9/hook' },
+      ]),
+    );
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ jobs_added: n, webhook_url: 'http://127.0.0.1:9/hook' });
+    const all = await storedBatches();
+    expect(all).toHaveLength(before + 1); // an early read (at the live version 2) was discarded
+    const [b] = await t.engine.db.select().from(batches).where(eq(batches.id, r.body.data.batch_id));
+    expect(b).toMatchObject({ taskVersion: 1, name: 'after the file', jobStatus: 'QUEUED', jobsAdded: n });
+    expect(
+      await t.engine.db
+        .select({ block: batchRows.block })
+        .from(batchRows)
+        .where(eq(batchRows.batchId, b!.id)),
+    ).toHaveLength(blocks);
+  },
+);
 
 it('reads the file after the upload when task_id comes after it', async () => {
   const r = await post(
@@ -121,7 +141,11 @@ it('a client that disconnects mid-file leaves no batch and no spooled file', asy
   await new Promise<void>((resolve) => {
     const req = http.request(new URL('/v0.1/batches', t.url), {
       method: 'POST',
-      headers: { 'x-api-key': t.key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      headers: {
+        'x-api-key': t.key,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
     });
     req.on('error', () => resolve());
     req.on('response', () => resolve());
@@ -138,7 +162,8 @@ it('a client that disconnects mid-file leaves no batch and no spooled file', asy
     const spooled = fs.existsSync(t.engine.uploadDir) ? fs.readdirSync(t.engine.uploadDir) : [];
     const all = await storedBatches();
     if (spooled.length === 0 && all.length === before) break;
-    if (Date.now() > until) throw new Error(`left behind: ${spooled.length} spooled files, ${all.length - before} batches`);
+    if (Date.now() > until)
+      throw new Error(`left behind: ${spooled.length} spooled files, ${all.length - before} batches`);
     await new Promise((r) => setTimeout(r, 50));
   }
 });

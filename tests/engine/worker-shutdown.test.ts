@@ -58,7 +58,11 @@ describe.skipIf(!onPostgres)('graceful worker shutdown on PostgreSQL', () => {
     dbUrl = scratch.url;
     drop = scratch.drop;
     db = new pg.Client({ connectionString: dbUrl });
-    const apiProc = await startScript('scripts/serve-engine.ts', env({ QUARRY_WORKER: 'off' }), /listening on (http:\/\/\S+)/);
+    const apiProc = await startScript(
+      'scripts/serve-engine.ts',
+      env({ QUARRY_WORKER: 'off' }),
+      /listening on (http:\/\/\S+)/,
+    );
     procs.push(apiProc);
     await db.connect();
     api = apiClient(apiProc.url!, TEST_KEY);
@@ -73,10 +77,16 @@ describe.skipIf(!onPostgres)('graceful worker shutdown on PostgreSQL', () => {
   });
 
   it('stops claiming and finishes its running jobs before exiting', async () => {
-    const rows = Array.from({ length: 40 }, (_, n) => ({ data_uuid: `a${n}`, inputs: [`${site.url}/slow/1500/co/${n}/`] }));
+    const rows = Array.from({ length: 40 }, (_, n) => ({
+      data_uuid: `a${n}`,
+      inputs: [`${site.url}/slow/1500/co/${n}/`],
+    }));
     const batchId = await createBatch(rows);
     const w = await startWorker();
-    await waitFor(async () => (await jobsOf(batchId)).filter((j) => j.state === 'running').length === 4 || undefined, 30_000);
+    await waitFor(
+      async () => (await jobsOf(batchId)).filter((j) => j.state === 'running').length === 4 || undefined,
+      30_000,
+    );
 
     const exit = exited(w.proc);
     w.proc.child.kill('SIGTERM');
@@ -100,7 +110,10 @@ describe.skipIf(!onPostgres)('graceful worker shutdown on PostgreSQL', () => {
   }, 120_000);
 
   it('releases jobs still running at the deadline; another worker then finishes them', async () => {
-    const rows = Array.from({ length: 4 }, (_, n) => ({ data_uuid: `b${n}`, inputs: [`${site.url}/slow/120000/co/${n}/`] }));
+    const rows = Array.from({ length: 4 }, (_, n) => ({
+      data_uuid: `b${n}`,
+      inputs: [`${site.url}/slow/120000/co/${n}/`],
+    }));
     const batchId = await createBatch(rows);
     const w = await startWorker({
       QUARRY_WORKER_STOP_DEADLINE_MS: '500',
@@ -108,7 +121,10 @@ describe.skipIf(!onPostgres)('graceful worker shutdown on PostgreSQL', () => {
       QUARRY_RUN_TIMEOUT_MS: '300000',
       QUARRY_LEASE_MS: '300000',
     });
-    await waitFor(async () => (await jobsOf(batchId)).filter((j) => j.state === 'running').length === 4 || undefined, 30_000);
+    await waitFor(
+      async () => (await jobsOf(batchId)).filter((j) => j.state === 'running').length === 4 || undefined,
+      30_000,
+    );
     const exit = exited(w.proc);
     w.proc.child.kill('SIGTERM');
     expect(await exit).toBe(0);
@@ -117,12 +133,17 @@ describe.skipIf(!onPostgres)('graceful worker shutdown on PostgreSQL', () => {
     const released = await jobsOf(batchId);
     expect(released).toHaveLength(4);
     expect(released.every((j) => j.state === 'pending' && j.locked_by === null)).toBe(true);
-    expect((await api.get(`/v0/batches/${batchId}`)).body.data).toMatchObject({ jobs_completed: 0, completed: false });
+    expect((await api.get(`/v0/batches/${batchId}`)).body.data).toMatchObject({
+      jobs_completed: 0,
+      completed: false,
+    });
 
     // Another worker claims the released jobs straight away.
     const next = await startWorker({ QUARRY_FETCH_TIMEOUT_MS: '300000', QUARRY_RUN_TIMEOUT_MS: '300000' });
     const running = await waitFor(
-      async () => (await jobsOf(batchId)).filter((j) => j.state === 'running' && j.locked_by === next.id).length === 4 || undefined,
+      async () =>
+        (await jobsOf(batchId)).filter((j) => j.state === 'running' && j.locked_by === next.id).length ===
+          4 || undefined,
       30_000,
     );
     expect(running).toBe(true);

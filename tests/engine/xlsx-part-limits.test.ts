@@ -21,12 +21,16 @@ it('refuses a workbook whose relationships part is over its cap with 413, naming
   workbook.addWorksheet('Sites').addRows([['Website'], ['https://acme.example.com/']]);
   const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
   const rels = await zip.file('xl/_rels/workbook.xml.rels')!.async('string');
-  const filler = '<Relationship Id="rX" Type="x" Target="y"/>'.repeat(Math.ceil((WORKBOOK_RELS_LIMIT.maxBytes * 2) / 44));
+  const filler = '<Relationship Id="rX" Type="x" Target="y"/>'.repeat(
+    Math.ceil((WORKBOOK_RELS_LIMIT.maxBytes * 2) / 44),
+  );
   zip.file('xl/_rels/workbook.xml.rels', rels.replace('</Relationships>', `${filler}</Relationships>`));
   const bytes = await zip.generateAsync({ type: 'arraybuffer', compression: 'DEFLATE' });
 
   const api = apiClient(t.url, t.key);
-  const r = await api.post('/v0.1/batches', { form: batchForm({ task_id: taskId }, new File([bytes], 'sites.xlsx')) });
+  const r = await api.post('/v0.1/batches', {
+    form: batchForm({ task_id: taskId }, new File([bytes], 'sites.xlsx')),
+  });
   expect(r.status).toBe(413);
   expect(r.body).toMatchObject({ status: 'error', error: { code: 413 } });
   expect(r.body.error.details).toBe(

@@ -10,7 +10,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-env-file-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function run(script: string, args: string[], env: NodeJS.ProcessEnv, until?: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const take = (d: Buffer) => {
@@ -25,7 +28,8 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv, until?: Reg
 
 function baseEnv(file: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_ENV_FILE: file };
-  for (const k of ['DATABASE_URL', 'QUARRY_DATA_DIR', 'QUARRY_WORKER_CONCURRENCY', 'QUARRY_API_KEY']) delete env[k];
+  for (const k of ['DATABASE_URL', 'QUARRY_DATA_DIR', 'QUARRY_WORKER_CONCURRENCY', 'QUARRY_API_KEY'])
+    delete env[k];
   return env;
 }
 
@@ -45,6 +49,11 @@ it('npm run worker reads the .env file, and the environment wins over it', async
   const bad = await run('scripts/worker.ts', [], baseEnv(file));
   expect(bad.code).not.toBe(0);
   expect(bad.out).toContain('QUARRY_WORKER_CONCURRENCY');
-  const good = await run('scripts/worker.ts', [], { ...baseEnv(file), QUARRY_WORKER_CONCURRENCY: '3' }, /running \(concurrency 3\)/);
+  const good = await run(
+    'scripts/worker.ts',
+    [],
+    { ...baseEnv(file), QUARRY_WORKER_CONCURRENCY: '3' },
+    /running \(concurrency 3\)/,
+  );
   expect(good.out).toMatch(/worker \S+ running \(concurrency 3\)/);
 }, 60_000);

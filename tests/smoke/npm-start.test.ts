@@ -13,7 +13,8 @@ let dataDir: string;
 let log = '';
 // QUARRY_SMOKE_PORT pins the port; otherwise the OS picks a free one.
 const PORT = Number(
-  process.env.QUARRY_SMOKE_PORT || execFileSync(process.execPath, ['scripts/free-port.mjs'], { encoding: 'utf8' }).trim(),
+  process.env.QUARRY_SMOKE_PORT ||
+    execFileSync(process.execPath, ['scripts/free-port.mjs'], { encoding: 'utf8' }).trim(),
 );
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -52,7 +53,9 @@ it('serves the engine with a generated key, printed once and kept in the data di
   expect(log).toContain(key);
   const health = await fetch(`${base}/`);
   expect((await health.json()).status).toBe('success');
-  expect((await fetch(`${base}/api-test`, { method: 'POST', headers: { 'x-api-key': key } })).status).toBe(201);
+  expect((await fetch(`${base}/api-test`, { method: 'POST', headers: { 'x-api-key': key } })).status).toBe(
+    201,
+  );
   const unauth = await fetch(`${base}/v0.1/tasks`);
   expect(unauth.status).toBe(401);
   const created = await fetch(`${base}/v0.1/tasks/create`, {
@@ -63,8 +66,15 @@ it('serves the engine with a generated key, printed once and kept in the data di
   expect(created.status).toBe(201);
   const form = new FormData();
   form.set('task_id', (await created.json()).data.task_id);
-  form.set('batch_input_data', new File(['{"data_uuid":"a","inputs":["https://example.invalid/"]}\n'], 'r.jsonl'));
-  const batch = await fetch(`${base}/v0.1/batches`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  form.set(
+    'batch_input_data',
+    new File(['{"data_uuid":"a","inputs":["https://example.invalid/"]}\n'], 'r.jsonl'),
+  );
+  const batch = await fetch(`${base}/v0.1/batches`, {
+    method: 'POST',
+    headers: { 'x-api-key': key },
+    body: form,
+  });
   expect(batch.status).toBe(201);
 });
 

@@ -10,7 +10,13 @@ export function apiClient(base: string, key: string | null) {
   async function call<T = any>(
     method: string,
     path: string,
-    opts: { json?: unknown; form?: FormData; raw?: BodyInit; headers?: Record<string, string>; key?: string | null } = {},
+    opts: {
+      json?: unknown;
+      form?: FormData;
+      raw?: BodyInit;
+      headers?: Record<string, string>;
+      key?: string | null;
+    } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     const k = opts.key === undefined ? key : opts.key;
@@ -42,15 +48,21 @@ export function apiClient(base: string, key: string | null) {
 
 /** The task most engine tests run (contact email of a company website): creates it, returns its id. */
 export async function createContactTask(api: ReturnType<typeof apiClient>): Promise<string> {
-  const r = await api.post('/v0.1/tasks/create', { json: { description: 'Find the contact email of a company website' } });
+  const r = await api.post('/v0.1/tasks/create', {
+    json: { description: 'Find the contact email of a company website' },
+  });
   if (r.status !== 201) throw new Error(`creating the task answered ${r.status}: ${r.text}`);
   return r.body.data.task_id;
 }
 
 export function jsonlFile(rows: unknown[], name = 'rows.jsonl'): File {
-  return new File([rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'], name, {
-    type: 'application/x-ndjson',
-  });
+  return new File(
+    [rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'],
+    name,
+    {
+      type: 'application/x-ndjson',
+    },
+  );
 }
 
 export function batchForm(fields: Record<string, string>, file?: File): FormData {
@@ -61,7 +73,11 @@ export function batchForm(fields: Record<string, string>, file?: File): FormData
 }
 
 /** Poll until `check` returns a value (not undefined/false), or fail after `ms`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, ms = 30_000, every = 50): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  ms = 30_000,
+  every = 50,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await check();

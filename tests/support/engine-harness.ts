@@ -12,7 +12,9 @@ export const TEST_KEY = 'qk_test_0123456789abcdefghijklmnopqrstuvwxyz';
  * A real engine on a fresh store: PGlite in a temp dir, or — when DATABASE_URL is set — a fresh
  * PostgreSQL database created for this test file and dropped afterwards. Served on 127.0.0.1.
  */
-export async function startTestEngine(opts: { env?: Record<string, string>; overrides?: EngineOverrides } = {}) {
+export async function startTestEngine(
+  opts: { env?: Record<string, string>; overrides?: EngineOverrides } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;

@@ -11,7 +11,10 @@ export interface Started {
  * once its output matches (the first capture group becomes `url`); rejects if it exits first.
  */
 export function startScript(script: string, env: NodeJS.ProcessEnv, readyPattern: RegExp): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {

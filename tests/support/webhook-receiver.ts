@@ -31,6 +31,10 @@ export async function startWebhookReceiver(status: () => number = () => 200, por
   return {
     url: `http://127.0.0.1:${bound}/hook`,
     received,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

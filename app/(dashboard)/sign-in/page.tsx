@@ -8,7 +8,11 @@ import { hasSession, isPasswordRequired } from '@/lib/dashboard/server/session';
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
 
-export default async function Page({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string | string[] }>;
+}) {
   const { next } = await searchParams;
   // Only this dashboard's own pages: an open redirect after sign-in would be a phishing aid.
   const h = await headers();

@@ -26,7 +26,11 @@ interface Rotation {
  * Make sure a usable key exists: QUARRY_API_KEY when set, otherwise one generated on first start,
  * written to <dataDir>/api-key (mode 600) and printed once.
  */
-export async function ensureBootstrapKey(db: Db, dataDir: string, envKey: string | undefined): Promise<string> {
+export async function ensureBootstrapKey(
+  db: Db,
+  dataDir: string,
+  envKey: string | undefined,
+): Promise<string> {
   if (envKey) {
     await ensureEnvKey(db, envKey);
     return envKey;
@@ -34,7 +38,10 @@ export async function ensureBootstrapKey(db: Db, dataDir: string, envKey: string
   const file = path.join(dataDir, 'api-key');
   if (fs.existsSync(file)) {
     const key = fs.readFileSync(file, 'utf8').trim();
-    const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hashKey(key)));
+    const existing = await db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, hashKey(key)));
     if (existing.length > 0) return key;
   }
   const { key } = await createKey(db, 'bootstrap (generated)');
@@ -48,12 +55,18 @@ async function ensureEnvKey(db: Db, envKey: string): Promise<void> {
   const hash = hashKey(envKey);
   // One transaction holding the marker row: processes starting together on one PostgreSQL rotate once.
   const r = await db.transaction(async (tx): Promise<Rotation> => {
-    await tx.insert(settings).values({ key: MARKER, value: { id: null } }).onConflictDoNothing();
+    await tx
+      .insert(settings)
+      .values({ key: MARKER, value: { id: null } })
+      .onConflictDoNothing();
     const [marker] = await queryRows<{ value: { id: string | null } }>(
       tx,
       sql`SELECT value FROM settings WHERE key = ${MARKER} FOR UPDATE`,
     );
-    const same = await tx.select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.hash, hash));
+    const same = await tx
+      .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, hash));
     const active = same.find((k) => !k.revokedAt);
     if (!active && same.length > 0) return { created: null, revoked: [], refused: true };
     const current = active?.id ?? (await createKey(tx, ENV_KEY_NAME, envKey)).info.id;
@@ -61,7 +74,9 @@ async function ensureEnvKey(db: Db, envKey: string): Promise<void> {
     const markedId = marker?.value.id ?? null;
     const previous = markedId
       ? [markedId]
-      : (await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, ENV_KEY_NAME))).map((k) => k.id);
+      : (await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, ENV_KEY_NAME))).map(
+          (k) => k.id,
+        );
     const stale = previous.filter((id) => id !== current);
     const revoked = stale.length
       ? await tx
@@ -70,7 +85,10 @@ async function ensureEnvKey(db: Db, envKey: string): Promise<void> {
           .where(and(inArray(apiKeys.id, stale), isNull(apiKeys.revokedAt)))
           .returning({ id: apiKeys.id })
       : [];
-    await tx.update(settings).set({ value: { id: current }, updatedAt: new Date() }).where(eq(settings.key, MARKER));
+    await tx
+      .update(settings)
+      .set({ value: { id: current }, updatedAt: new Date() })
+      .where(eq(settings.key, MARKER));
     return { created: active ? null : current, revoked: revoked.map((k) => k.id), refused: false };
   });
 
@@ -83,10 +101,22 @@ async function ensureEnvKey(db: Db, envKey: string): Promise<void> {
   forgetKeys();
   for (const id of r.revoked) await db.execute(sql`SELECT pg_notify(${KEY_CHANNEL}, ${id})`);
   if (r.created) {
-    await recordAudit(db, { actor: 'startup', action: 'key.create', target: r.created, detail: { name: ENV_KEY_NAME } });
+    await recordAudit(db, {
+      actor: 'startup',
+      action: 'key.create',
+      target: r.created,
+      detail: { name: ENV_KEY_NAME },
+    });
   }
   for (const id of r.revoked) {
-    await recordAudit(db, { actor: 'startup', action: 'key.revoke', target: id, detail: { reason: 'QUARRY_API_KEY changed', replaced_by: r.created } });
+    await recordAudit(db, {
+      actor: 'startup',
+      action: 'key.revoke',
+      target: id,
+      detail: { reason: 'QUARRY_API_KEY changed', replaced_by: r.created },
+    });
   }
-  console.log(`[quarry] QUARRY_API_KEY changed: revoked the previous bootstrap key (${r.revoked.join(', ')})`);
+  console.log(
+    `[quarry] QUARRY_API_KEY changed: revoked the previous bootstrap key (${r.revoked.join(', ')})`,
+  );
 }

@@ -22,7 +22,11 @@ export interface KeyInfo {
   revoked_at: string | null;
 }
 
-export async function createKey(db: Db, name: string, key = generateKey()): Promise<{ key: string; info: KeyInfo }> {
+export async function createKey(
+  db: Db,
+  name: string,
+  key = generateKey(),
+): Promise<{ key: string; info: KeyInfo }> {
   const hash = hashKey(key);
   const id = `${hash.slice(0, 8)}_${newId('key', 6)}`;
   const [row] = await db.insert(apiKeys).values({ id, name, hash }).returning();

@@ -79,7 +79,9 @@ export async function listenForRevocations(databaseUrl: string): Promise<Revocat
     async close() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      await detach()?.end().catch(() => undefined);
+      await detach()
+        ?.end()
+        .catch(() => undefined);
     },
   };
 }

@@ -23,16 +23,23 @@ function cancelTransaction(db: Db, batchId: string) {
       cancelled: boolean;
       completed: boolean;
       next_ord: number;
-    }>(tx, sql`SELECT job_status, jobs_added, jobs_completed, cancelled, completed, next_ord FROM batches WHERE id = ${batchId} FOR UPDATE`);
+    }>(
+      tx,
+      sql`SELECT job_status, jobs_added, jobs_completed, cancelled, completed, next_ord FROM batches WHERE id = ${batchId} FOR UPDATE`,
+    );
     const b = locked[0];
     if (!b || b.job_status === 'INGESTING') throw notFound('Batch', batchId);
     if (b.cancelled) throw conflict('Batch already cancelled', `batch ${batchId} was already cancelled`);
-    if (b.completed) throw conflict('Batch already completed', `batch ${batchId} has completed; there is nothing to cancel`);
-    const removed = await queryRows<{ n: number }>(tx, sql`
+    if (b.completed)
+      throw conflict('Batch already completed', `batch ${batchId} has completed; there is nothing to cancel`);
+    const removed = await queryRows<{ n: number }>(
+      tx,
+      sql`
       WITH r AS (
         UPDATE jobs SET state = 'removed', finished_at = now()
         WHERE batch_id = ${batchId} AND state = 'pending' RETURNING 1
-      ) SELECT count(*)::int AS n FROM r`);
+      ) SELECT count(*)::int AS n FROM r`,
+    );
     // Pending = job rows waiting (retries, rows parked for their host) + rows never handed out.
     const jobsRemoved = Number(removed[0]?.n ?? 0) + (Number(b.jobs_added) - Number(b.next_ord));
     const inProgress = Number(b.jobs_added) - Number(b.jobs_completed) - jobsRemoved;
@@ -43,6 +50,11 @@ function cancelTransaction(db: Db, batchId: string) {
         completed = ${inProgress <= 0},
         finished_at = CASE WHEN ${inProgress <= 0} THEN now() ELSE finished_at END
       WHERE id = ${batchId}`);
-    return { batch_id: batchId, cancelled: true, jobs_removed: jobsRemoved, jobs_in_progress: Math.max(0, inProgress) };
+    return {
+      batch_id: batchId,
+      cancelled: true,
+      jobs_removed: jobsRemoved,
+      jobs_in_progress: Math.max(0, inProgress),
+    };
   });
 }

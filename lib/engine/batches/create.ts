@@ -22,7 +22,8 @@ export interface BatchDeps {
 }
 
 function requireFile(upload: Upload) {
-  if (!upload.file) throw badRequest('Missing file', "send the rows as a 'batch_input_data' file (JSONL, CSV or XLSX)");
+  if (!upload.file)
+    throw badRequest('Missing file', "send the rows as a 'batch_input_data' file (JSONL, CSV or XLSX)");
   if (upload.file.size === 0) throw badRequest('Invalid batch file', 'the uploaded file is empty');
   return upload.file;
 }
@@ -36,7 +37,8 @@ function requireTaskId(fields: Record<string, string>) {
 function optionalVersion(fields: Record<string, string>) {
   const raw = fields.task_version?.trim();
   if (!raw) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw badRequest('Invalid task_version', `task_version must be a positive integer, got '${raw}'`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw badRequest('Invalid task_version', `task_version must be a positive integer, got '${raw}'`);
   return Number(raw);
 }
 
@@ -68,7 +70,10 @@ function checkFields(deps: Pick<BatchDeps, 'allowPrivate'>, fields: Record<strin
 }
 
 /** Checks the form fields and loads the task version they name. */
-async function prepare(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, fields: Record<string, string>): Promise<Prepared> {
+async function prepare(
+  deps: Pick<BatchDeps, 'db' | 'allowPrivate'>,
+  fields: Record<string, string>,
+): Promise<Prepared> {
   const checked = checkFields(deps, fields);
   const { task, version, definition } = await loadDefinition(deps.db, checked.taskId, checked.version);
   return { task, version, definition, webhookUrl: checked.webhookUrl, name: checked.name };
@@ -79,7 +84,8 @@ async function prepare(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, fields: Rec
 // form names the same task version; otherwise, or if it failed, the rows are read again from the
 // spooled file and any problem is reported the usual way.
 function sameVersionNamed(early: Record<string, string>, complete: Record<string, string>): boolean {
-  const same = (field: 'task_id' | 'task_version') => (early[field]?.trim() ?? '') === (complete[field]?.trim() ?? '');
+  const same = (field: 'task_id' | 'task_version') =>
+    (early[field]?.trim() ?? '') === (complete[field]?.trim() ?? '');
   return same('task_id') && same('task_version');
 }
 
@@ -95,7 +101,10 @@ export interface EarlyIngest extends EarlyScan {
   loaded: Pick<Prepared, 'task' | 'version' | 'definition'>;
 }
 
-async function prepareEarly(deps: Pick<BatchDeps, 'db' | 'allowPrivate'>, live: LiveFile): Promise<Prepared | null> {
+async function prepareEarly(
+  deps: Pick<BatchDeps, 'db' | 'allowPrivate'>,
+  live: LiveFile,
+): Promise<Prepared | null> {
   if (!live.fields.task_id?.trim()) return null;
   // Fields that fail here are reported from the complete form, where later fields may differ.
   return prepare(deps, live.fields).catch(() => null);
@@ -105,7 +114,11 @@ export function startEarlyScan(deps: Pick<BatchDeps, 'db'>, live: LiveFile): Pro
   return (async () => {
     // validate-data reads only task_id and task_version; other fields do not stop an early read.
     if (!live.fields.task_id?.trim()) return null;
-    const { definition } = await loadDefinition(deps.db, live.fields.task_id.trim(), optionalVersion(live.fields));
+    const { definition } = await loadDefinition(
+      deps.db,
+      live.fields.task_id.trim(),
+      optionalVersion(live.fields),
+    );
     const scan = await scanFile(live, live.filename, definition).catch(() => null);
     return scan && { fields: live.fields, scan };
   })().catch(() => null);
@@ -130,13 +143,18 @@ export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<Early
 }
 
 /** Discards what an early ingest stored, once it has stopped (the upload failed or was not used). */
-export async function dropEarlyIngest(deps: Pick<BatchDeps, 'db'>, early: Promise<EarlyIngest | null> | undefined): Promise<void> {
+export async function dropEarlyIngest(
+  deps: Pick<BatchDeps, 'db'>,
+  early: Promise<EarlyIngest | null> | undefined,
+): Promise<void> {
   const e = await early?.catch(() => null);
   if (e) await dropBatch(deps, e.batchId);
 }
 
 async function dropBatch(deps: Pick<BatchDeps, 'db'>, batchId: string): Promise<void> {
-  await discardBatch(deps.db, batchId).catch((e) => console.error('[quarry] could not discard batch', batchId, e));
+  await discardBatch(deps.db, batchId).catch((e) =>
+    console.error('[quarry] could not discard batch', batchId, e),
+  );
 }
 
 async function insertIngesting(deps: Pick<BatchDeps, 'db'>, p: Prepared): Promise<string> {
@@ -154,24 +172,39 @@ async function insertIngesting(deps: Pick<BatchDeps, 'db'>, p: Prepared): Promis
   return batchId;
 }
 
-const defaultName = (taskName: string, at: Date) => `${taskName} · ${at.toISOString().slice(0, 16).replace('T', ' ')}`;
+const defaultName = (taskName: string, at: Date) =>
+  `${taskName} · ${at.toISOString().slice(0, 16).replace('T', ' ')}`;
 
 // POST /v0/batches/validate-data
-export async function validateData(deps: Pick<BatchDeps, 'db'>, upload: Upload, early?: Promise<EarlyScan | null>) {
+export async function validateData(
+  deps: Pick<BatchDeps, 'db'>,
+  upload: Upload,
+  early?: Promise<EarlyScan | null>,
+) {
   const file = requireFile(upload);
   const e = await early;
   let scan = e && sameVersionNamed(e.fields, upload.fields) ? e.scan : null;
   if (!scan) {
     // Not read early (or for another version): load the task the complete form names and read the spool.
-    const { definition } = await loadDefinition(deps.db, requireTaskId(upload.fields), optionalVersion(upload.fields));
+    const { definition } = await loadDefinition(
+      deps.db,
+      requireTaskId(upload.fields),
+      optionalVersion(upload.fields),
+    );
     scan = await scanFile(file, file.filename, definition);
   }
   if (scan.total === 0) throw badRequest('Invalid batch file', 'the file has no rows');
-  return [{ job_count: scan.total, job_improper_format_count: scan.errorCount, job_improper_format: scan.errors }];
+  return [
+    { job_count: scan.total, job_improper_format_count: scan.errorCount, job_improper_format: scan.errors },
+  ];
 }
 
 // POST /v0.1/batches
-export async function createBatch(deps: BatchDeps, upload: Upload, early?: Promise<EarlyIngest | null>): Promise<CreateBatchResponse> {
+export async function createBatch(
+  deps: BatchDeps,
+  upload: Upload,
+  early?: Promise<EarlyIngest | null>,
+): Promise<CreateBatchResponse> {
   let e = (await early?.catch(() => null)) ?? null;
   let batchId: string | null = e?.batchId ?? null;
   try {

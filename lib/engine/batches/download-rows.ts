@@ -29,7 +29,6 @@ async function* withoutSeq(db: Db, batchId: string): AsyncGenerator<ResultRow> {
   }
 }
 
-
 export async function batchRowsFile(db: Db, batchId: string, format: FileFormat): Promise<Response> {
   const batch = await findBatch(db, batchId);
   const rows = withoutSeq(db, batch.id);

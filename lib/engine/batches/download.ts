@@ -33,4 +33,3 @@ export async function resultsFile(db: Db, batchId: string, format: FileFormat): 
     },
   });
 }
-

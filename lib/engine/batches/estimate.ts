@@ -21,7 +21,9 @@ export interface QueueState {
 }
 
 export async function queueState(db: Db, concurrency: number, batchId: string): Promise<QueueState> {
-  const rows = await queryRows<{ n: number; span: number | null; remaining: number[] | null }>(db, sql`
+  const rows = await queryRows<{ n: number; span: number | null; remaining: number[] | null }>(
+    db,
+    sql`
     WITH recent AS (
       SELECT jobs_completed, started_at, coalesce(finished_at, now()) AS until FROM batches
       WHERE started_at IS NOT NULL AND coalesce(finished_at, now()) > now() - make_interval(secs => ${WINDOW_S})
@@ -29,7 +31,8 @@ export async function queueState(db: Db, concurrency: number, batchId: string): 
     SELECT (SELECT coalesce(sum(jobs_completed), 0)::int FROM recent) AS n,
       (SELECT extract(epoch FROM (max(until) - min(started_at)))::float8 FROM recent) AS span,
       (SELECT array_agg((jobs_added - jobs_completed - jobs_removed)::int) FROM batches
-        WHERE job_status IN ('QUEUED','RUNNING','CANCELLING') AND id <> ${batchId}) AS remaining`);
+        WHERE job_status IN ('QUEUED','RUNNING','CANCELLING') AND id <> ${batchId}) AS remaining`,
+  );
   const n = Number(rows[0]?.n ?? 0);
   const span = Number(rows[0]?.span ?? 0);
   const rate = n >= 20 && span > 0 ? n / Math.max(5, span) : concurrency / DEFAULT_JOB_S;

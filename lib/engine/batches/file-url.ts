@@ -10,10 +10,18 @@ const CLOCK_SKEW_S = 300;
 export type FileFormat = 'jsonl' | 'csv' | 'xlsx' | 'json';
 
 function sign(key: Buffer, batchId: string, format: string, expires: number): string {
-  return createHmac('sha256', key).update(`results-link\n${batchId}\n${format}\n${expires}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`results-link\n${batchId}\n${format}\n${expires}`)
+    .digest('base64url');
 }
 
-export function signedFileUrl(base: string, key: Buffer, batchId: string, format: FileFormat, now = Date.now()) {
+export function signedFileUrl(
+  base: string,
+  key: Buffer,
+  batchId: string,
+  format: FileFormat,
+  now = Date.now(),
+) {
   const expires = Math.floor(now / 1000) + FILE_URL_TTL_S;
   const u = new URL(`/files/results/${encodeURIComponent(batchId)}`, base);
   u.searchParams.set('format', format);
@@ -23,15 +31,22 @@ export function signedFileUrl(base: string, key: Buffer, batchId: string, format
 }
 
 /** Why the link cannot be used, or null when it is valid. */
-export function verifyFileUrl(key: Buffer, batchId: string, q: URLSearchParams, now = Date.now()): string | null {
+export function verifyFileUrl(
+  key: Buffer,
+  batchId: string,
+  q: URLSearchParams,
+  now = Date.now(),
+): string | null {
   const format = q.get('format') ?? 'jsonl';
   const expires = Number(q.get('expires'));
   const given = Buffer.from(q.get('signature') ?? '');
   if (!Number.isInteger(expires)) return 'the link is missing its expiry';
   if (expires * 1000 < now) return 'the link has expired; ask the results endpoint for a new one';
   // No link is made to last longer than the TTL, so one that claims to was not made here.
-  if (expires > Math.floor(now / 1000) + FILE_URL_TTL_S + CLOCK_SKEW_S) return 'the link expires later than any link this server makes';
+  if (expires > Math.floor(now / 1000) + FILE_URL_TTL_S + CLOCK_SKEW_S)
+    return 'the link expires later than any link this server makes';
   const expected = Buffer.from(sign(key, batchId, format, expires));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'the link signature is not valid';
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return 'the link signature is not valid';
   return null;
 }

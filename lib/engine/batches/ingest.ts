@@ -13,12 +13,17 @@ export { MAX_REPORTED_ERRORS, type ScanResult } from './scan-rows';
 /** Whole-file problems become the engine's 4xx errors; anything else propagates as it is. */
 function asEngineError(err: unknown): unknown {
   if (!(err instanceof IngestFileError)) return err;
-  const kind = err.status === 413 ? 'too_large' : err.status === 415 ? 'unsupported_media_type' : 'bad_request';
+  const kind =
+    err.status === 413 ? 'too_large' : err.status === 415 ? 'unsupported_media_type' : 'bad_request';
   return new EngineError(kind, 'Invalid batch file', err.message);
 }
 
 /** validate-data: read every row, report the bad ones, write nothing. */
-export async function scanFile(source: ScanSource, filename: string, def: TaskDefinition): Promise<ScanResult> {
+export async function scanFile(
+  source: ScanSource,
+  filename: string,
+  def: TaskDefinition,
+): Promise<ScanResult> {
   return scanUpload(source, filename, def.inputs).catch((err: unknown) => {
     throw asEngineError(err);
   });
@@ -37,7 +42,9 @@ export async function ingestFile(
 ): Promise<ScanResult> {
   const writer = new BlockWriter(db, batchId);
   try {
-    const result = await scanUpload(source, filename, def.inputs, (first, blocks) => writer.write(first, blocks));
+    const result = await scanUpload(source, filename, def.inputs, (first, blocks) =>
+      writer.write(first, blocks),
+    );
     await writer.finish();
     return result;
   } catch (err) {

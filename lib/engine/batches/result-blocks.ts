@@ -78,7 +78,11 @@ export interface FinishedEntry {
 /**
  * The block entries of `seqs` (rows of `batchId`, in any order), by seq; seqs without one are absent.
  */
-export async function blockEntries(db: Db, batchId: string, seqs: number[]): Promise<Map<number, FinishedEntry>> {
+export async function blockEntries(
+  db: Db,
+  batchId: string,
+  seqs: number[],
+): Promise<Map<number, FinishedEntry>> {
   const out = new Map<number, FinishedEntry>();
   if (seqs.length === 0) return out;
   let lo = seqs[0]!;

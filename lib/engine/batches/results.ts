@@ -15,7 +15,8 @@ export async function* iterateResultRows(db: Db, batch: ResultsBatch): AsyncGene
   if (batch.rowlessClaims) {
     // Rows handed out when the read began; as below, rows not yet handed out are not results.
     for await (const page of iterateHandedOut(db, batch, 0, PAGE, true)) {
-      for (const job of page) if (job.state !== 'removed') yield toResultRow(job, batch.taskVersion) as ResultRow;
+      for (const job of page)
+        if (job.state !== 'removed') yield toResultRow(job, batch.taskVersion) as ResultRow;
     }
     return;
   }

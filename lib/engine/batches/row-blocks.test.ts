@@ -11,7 +11,10 @@ const noStore = {
 } as unknown as Db;
 
 it('takes a primed first block without reading the store, once', async () => {
-  const rows: StoredRow[] = Array.from({ length: 5 }, (_, i) => [i, `u${i}`, [`https://s${i}.example/`]] as StoredRow);
+  const rows: StoredRow[] = Array.from(
+    { length: 5 },
+    (_, i) => [i, `u${i}`, [`https://s${i}.example/`]] as StoredRow,
+  );
   primeRowBlock('batch_primed', 0, encodeBlock(rows));
   expect(await rowsInRange(noStore, 'batch_primed', 1, 4)).toEqual(rows.slice(1, 4));
   // Decoded into the block cache: later claims of the same block still need no read.
@@ -35,8 +38,11 @@ function countingStore(batchBlocks: Map<number, StoredRow[]>) {
   return { db, reads: () => reads };
 }
 
-it('a read to a block\'s end does not keep it; one that ends inside it does, for the next read', async () => {
-  const rows: StoredRow[] = Array.from({ length: 3 }, (_, i) => [i, `u${i}`, [`https://r${i}.example/`]] as StoredRow);
+it("a read to a block's end does not keep it; one that ends inside it does, for the next read", async () => {
+  const rows: StoredRow[] = Array.from(
+    { length: 3 },
+    (_, i) => [i, `u${i}`, [`https://r${i}.example/`]] as StoredRow,
+  );
   const store = countingStore(new Map([[0, rows]]));
   expect(await rowsInRange(store.db, 'batch_reader', 0, 3)).toEqual(rows);
   expect(await rowsInRange(store.db, 'batch_reader', 0, 3)).toEqual(rows);

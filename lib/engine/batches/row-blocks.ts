@@ -38,7 +38,12 @@ export async function rowsInRange(db: Db, batchId: string, lo: number, hi: numbe
     const rows = await db
       .select()
       .from(batchRows)
-      .where(and(eq(batchRows.batchId, batchId), between(batchRows.block, missing[0]!, missing[missing.length - 1]!)));
+      .where(
+        and(
+          eq(batchRows.batchId, batchId),
+          between(batchRows.block, missing[0]!, missing[missing.length - 1]!),
+        ),
+      );
     for (const r of rows) read.set(r.block, r.rows);
   }
   const out: StoredRow[] = [];

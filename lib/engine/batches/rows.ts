@@ -118,10 +118,19 @@ export async function rowsPage(db: Db, batch: Batch, q: RowsPageQuery): Promise<
 
 // seq is the row's index in the file; positions skip rejected rows, so the row with seq s sits at a
 // position between s - rejected and s. Reads start from the lowest candidate and skip forward.
-const firstPosition = (batch: Batch, after: number) => Math.max(0, after + 1 - (batch.jobsSubmitted - batch.jobsAdded));
+const firstPosition = (batch: Batch, after: number) =>
+  Math.max(0, after + 1 - (batch.jobsSubmitted - batch.jobsAdded));
 
 /** Appends to `out` the block rows after seq `from`, from position `pos` on, as `status`, up to `limit`. */
-async function untouchedRows(db: Db, batch: Batch, from: number, pos: number, out: BatchRow[], limit: number, status: RowStatus) {
+async function untouchedRows(
+  db: Db,
+  batch: Batch,
+  from: number,
+  pos: number,
+  out: BatchRow[],
+  limit: number,
+  status: RowStatus,
+) {
   const rejected = batch.jobsSubmitted - batch.jobsAdded;
   while (out.length < limit && pos < batch.jobsAdded) {
     const hi = Math.min(batch.jobsAdded, pos + Math.max(limit - out.length, 0) + rejected);
@@ -137,7 +146,13 @@ async function untouchedRows(db: Db, batch: Batch, from: number, pos: number, ou
 }
 
 /** A page of a rowless batch: handed-out rows (below next_ord), then rows never handed out. */
-async function rowlessPage(db: Db, batch: Batch, q: RowsPageQuery, wanted: Set<RowStatus> | null, blockStatus: RowStatus) {
+async function rowlessPage(
+  db: Db,
+  batch: Batch,
+  q: RowsPageQuery,
+  wanted: Set<RowStatus> | null,
+  blockStatus: RowStatus,
+) {
   const out: BatchRow[] = [];
   const rejected = batch.jobsSubmitted - batch.jobsAdded;
   const end = Math.min(batch.nextOrd, batch.jobsAdded);

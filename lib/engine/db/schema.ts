@@ -18,18 +18,15 @@ import type { TaskDefinition } from '@/lib/contract/task-definition';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const apiKeys = pgTable(
-  'api_keys',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    // sha256 of the whole key: keys are 32 random bytes, so a fast hash is enough and verification stays cheap.
-    hash: text('hash').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    lastUsedAt: ts('last_used_at'),
-    revokedAt: ts('revoked_at'),
-  },
-);
+export const apiKeys = pgTable('api_keys', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  // sha256 of the whole key: keys are 32 random bytes, so a fast hash is enough and verification stays cheap.
+  hash: text('hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -92,7 +89,10 @@ export const batches = pgTable(
     jobsCompleted: integer('jobs_completed').notNull().default(0),
     jobsFailed: integer('jobs_failed').notNull().default(0),
     jobsRemoved: integer('jobs_removed').notNull().default(0),
-    rowErrors: jsonb('row_errors').$type<{ error_index: number; error_message: string }[]>().notNull().default([]),
+    rowErrors: jsonb('row_errors')
+      .$type<{ error_index: number; error_message: string }[]>()
+      .notNull()
+      .default([]),
     inputFormat: text('input_format').notNull().default('jsonl'),
     // Uploaded rows live in batch_rows blocks; job rows are created when claimed, in row order.
     // next_ord counts the rows handed out so far (0 … jobs_added).
@@ -148,8 +148,12 @@ export const jobs = pgTable(
   // index is written again on every update (no HOT updates: indexed columns change).
   (t) => [
     uniqueIndex('jobs_batch_seq_idx').on(t.batchId, t.seq),
-    index('jobs_pending_idx').on(t.batchId, t.seq).where(sql`state = 'pending'`),
-    index('jobs_running_idx').on(t.leaseUntil).where(sql`state = 'running'`),
+    index('jobs_pending_idx')
+      .on(t.batchId, t.seq)
+      .where(sql`state = 'pending'`),
+    index('jobs_running_idx')
+      .on(t.leaseUntil)
+      .where(sql`state = 'running'`),
   ],
 );
 
@@ -218,7 +222,9 @@ export const webhookDeliveries = pgTable(
     deliveredAt: ts('delivered_at'),
   },
   (t) => [
-    index('webhook_due_idx').on(t.nextAttemptAt).where(sql`state in ('pending','delivering')`),
+    index('webhook_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state in ('pending','delivering')`),
     index('webhook_batch_idx').on(t.batchId),
   ],
 );

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress } from './client-address';
 import { installPeerHeader, PEER_HEADER } from './peer-header';
 
-const req = (headers: Record<string, string>) => new Request('http://127.0.0.1:3000/api/session', { headers });
+const req = (headers: Record<string, string>) =>
+  new Request('http://127.0.0.1:3000/api/session', { headers });
 
 describe('clientAddress', () => {
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', () => {
@@ -25,7 +26,9 @@ describe('clientAddress', () => {
     const r = req({ [PEER_HEADER]: '::ffff:127.0.0.1', 'x-forwarded-for': '203.0.113.77' });
     expect(clientAddress(r, ['127.0.0.1'])).toBe('203.0.113.77');
     expect(clientAddress(req({ [PEER_HEADER]: '::ffff:127.0.0.1' }), [])).toBe('127.0.0.1');
-    expect(clientAddress(req({ [PEER_HEADER]: '::1', 'x-forwarded-for': '2001:db8::7' }), ['::1'])).toBe('2001:db8::7');
+    expect(clientAddress(req({ [PEER_HEADER]: '::1', 'x-forwarded-for': '2001:db8::7' }), ['::1'])).toBe(
+      '2001:db8::7',
+    );
   });
 
   it('names nobody in particular without the peer stamp, whatever the headers claim', () => {
@@ -45,7 +48,12 @@ describe('peer header', () => {
       const seen = await new Promise<string>((resolve, reject) => {
         http
           .get(
-            { host: '127.0.0.1', port, localAddress: '127.0.0.2', headers: { [PEER_HEADER]: '203.0.113.77' } },
+            {
+              host: '127.0.0.1',
+              port,
+              localAddress: '127.0.0.2',
+              headers: { [PEER_HEADER]: '203.0.113.77' },
+            },
             (res) => {
               let body = '';
               res.on('data', (c: Buffer) => (body += c.toString()));

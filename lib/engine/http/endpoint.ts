@@ -17,7 +17,10 @@ export interface Ctx {
 }
 
 export type Result = { data: unknown } & SuccessOptions;
-export type RouteHandler = (req: Request, route: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (
+  req: Request,
+  route: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 /**
  * Wrap an engine operation as a route handler: request id, engine, x-api-key check, then the operation;
@@ -56,7 +59,9 @@ function limiterFor(engine: Engine): RateLimiter {
   if (!limiter) {
     const perMinute = engine.config.rateLimitPerMin;
     limiter =
-      engine.store.kind === 'postgres' ? createSharedRateLimiter(engine.db, perMinute) : createRateLimiter(perMinute);
+      engine.store.kind === 'postgres'
+        ? createSharedRateLimiter(engine.db, perMinute)
+        : createRateLimiter(perMinute);
     limiters.set(engine, limiter);
   }
   return limiter;

@@ -51,7 +51,12 @@ export function errorResponse(err: unknown, version: ApiVersion, requestId: stri
   } else {
     console.error(`[quarry] request ${requestId} failed:`, err);
   }
-  const body: Record<string, unknown> = { status: 'error', data: {}, message, error: { code: status, details } };
+  const body: Record<string, unknown> = {
+    status: 'error',
+    data: {},
+    message,
+    error: { code: status, details },
+  };
   if (version === 'v0.1') body.request_id = requestId;
   return new Response(JSON.stringify(body), {
     status,

@@ -15,13 +15,22 @@ function request(content: string): Request {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.jsonl"\r\n\r\n${content}\r\n--${boundary}--\r\n`;
   return new Request('http://127.0.0.1/upload', {
     method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(Buffer.byteLength(body)) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(Buffer.byteLength(body)),
+    },
     body,
   });
 }
 
 const receive = (content: string, onFile?: (f: LiveFile) => void) =>
-  receiveUpload(request(content), { fileField: 'file', maxBytes: 10 * 1024 * 1024, limitName: 'the test limit', tmpDir: dir, onFile });
+  receiveUpload(request(content), {
+    fileField: 'file',
+    maxBytes: 10 * 1024 * 1024,
+    limitName: 'the test limit',
+    tmpDir: dir,
+    onFile,
+  });
 
 it('keeps a small upload in memory: no spool file, no live file', async () => {
   const content = '{"inputs":["https://a.example/"]}\n'.repeat(100);

@@ -41,7 +41,8 @@ export async function receiveUpload(
     );
   }
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > opts.maxBytes + 64 * 1024) throw tooLarge(opts.maxBytes, opts.limitName);
+  if (Number.isFinite(declared) && declared > opts.maxBytes + 64 * 1024)
+    throw tooLarge(opts.maxBytes, opts.limitName);
   if (!req.body) throw badRequest('Request body is empty', `send a '${opts.fileField}' file`);
   // The declared length bounds the body (HTTP framing), so what is kept in memory is bounded too.
   const inMemory = Number.isFinite(declared) && declared <= MEMORY_UPLOAD_BYTES;
@@ -50,7 +51,7 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   let file: Upload['file'] = null;
   const tmpPath = path.join(opts.tmpDir, `${newId('upload')}.part`);
-  let fileStream: NodeJS.ReadableStream & { destroy(err?: Error): void } | null = null;
+  let fileStream: (NodeJS.ReadableStream & { destroy(err?: Error): void }) | null = null;
   let spooling: Promise<void> = Promise.resolve();
   const progress = new FileProgress();
   const cleanup = () => fs.rmSync(tmpPath, { force: true });
@@ -82,7 +83,10 @@ export async function receiveUpload(
     bb.on('file', (name, stream, info) => {
       if (name !== opts.fileField || file) {
         stream.resume();
-        if (name !== opts.fileField) return reject(badRequest('Unexpected file field', `files go in '${opts.fileField}', not '${name}'`));
+        if (name !== opts.fileField)
+          return reject(
+            badRequest('Unexpected file field', `files go in '${opts.fileField}', not '${name}'`),
+          );
         return;
       }
       stream.on('limit', () => {
@@ -107,7 +111,9 @@ export async function receiveUpload(
           progress,
         });
     });
-    bb.on('filesLimit', () => reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)));
+    bb.on('filesLimit', () =>
+      reject(badRequest('Too many files', `send exactly one '${opts.fileField}' file`)),
+    );
     bb.on('fieldsLimit', () => reject(badRequest('Too many form fields', 'at most 20 fields')));
     bb.on('error', (err) => reject(badRequest('Malformed multipart body', (err as Error).message)));
     bb.on('close', () => pendingWrite.then(resolve, reject));
@@ -115,7 +121,12 @@ export async function receiveUpload(
 
   const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream);
   try {
-    await Promise.all([pipeline(body, bb).catch((err) => Promise.reject(badRequest('Malformed multipart body', (err as Error).message))), done]);
+    await Promise.all([
+      pipeline(body, bb).catch((err) =>
+        Promise.reject(badRequest('Malformed multipart body', (err as Error).message)),
+      ),
+      done,
+    ]);
   } catch (err) {
     // Discard the unread rest (no buffering) so the client receives the error envelope, not a reset.
     body.unpipe();
@@ -155,6 +166,7 @@ async function spoolToFile(stream: AsyncIterable<Buffer>, part: Part, progress: 
 }
 
 function tooLarge(max: number, limitName: string) {
-  const size = max >= 1024 * 1024 ? `${Math.round(max / 1024 / 1024)} MB` : `${max.toLocaleString('en-US')} bytes`;
+  const size =
+    max >= 1024 * 1024 ? `${Math.round(max / 1024 / 1024)} MB` : `${max.toLocaleString('en-US')} bytes`;
   return new EngineError('too_large', 'Upload too large', `the file must be at most ${size} (${limitName})`);
 }

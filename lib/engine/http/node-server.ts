@@ -20,9 +20,17 @@ export async function serveEngineHttp(port = 0, host = '127.0.0.1') {
       let response: Response;
       if (!match) {
         const err = pathMatched
-          ? new EngineError('method_not_allowed', 'Method not allowed', `${method} is not supported on ${url.pathname}`)
+          ? new EngineError(
+              'method_not_allowed',
+              'Method not allowed',
+              `${method} is not supported on ${url.pathname}`,
+            )
           : new EngineError('not_found', 'Not found', `no endpoint at ${url.pathname}`);
-        const version = url.pathname.startsWith('/v0.1/') ? 'v0.1' : url.pathname.startsWith('/v0/') ? 'v0' : 'none';
+        const version = url.pathname.startsWith('/v0.1/')
+          ? 'v0.1'
+          : url.pathname.startsWith('/v0/')
+            ? 'v0'
+            : 'none';
         response = errorResponse(err, version, 'req_none');
       } else {
         const hasBody = method !== 'GET' && method !== 'HEAD';
@@ -30,7 +38,10 @@ export async function serveEngineHttp(port = 0, host = '127.0.0.1') {
           method,
           // The socket's address, over anything the client sent under that name, as peer-header.ts
           // stamps it under Next.
-          headers: { ...req.headers, [PEER_HEADER]: req.socket.remoteAddress ?? '' } as unknown as Record<string, string>,
+          headers: { ...req.headers, [PEER_HEADER]: req.socket.remoteAddress ?? '' } as unknown as Record<
+            string,
+            string
+          >,
           body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream) : undefined,
           // @ts-expect-error -- undici needs duplex for streamed request bodies
           duplex: 'half',

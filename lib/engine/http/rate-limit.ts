@@ -57,7 +57,11 @@ const GRANT_TTL_MS = 1000;
  * requests of one key wait for one grant rather than each asking. Together the processes never spend
  * more than the shared bucket hands out; a grant left unspent for a second is dropped.
  */
-export function createSharedRateLimiter(db: Db, perMinute: number, now: () => number = Date.now): RateLimiter {
+export function createSharedRateLimiter(
+  db: Db,
+  perMinute: number,
+  now: () => number = Date.now,
+): RateLimiter {
   const grantSize = Math.max(1, Math.min(50, Math.floor(perMinute / 100)));
   const perSecond = perMinute / 60;
   const local = new Map<string, { tokens: number; until: number }>();

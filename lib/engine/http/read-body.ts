@@ -27,7 +27,11 @@ export async function readBodyCapped(req: Request, limit: number): Promise<Uint8
 }
 
 function tooLarge(limit: number) {
-  return new EngineError('too_large', 'Request body too large', `the JSON body must be at most ${limit} bytes`);
+  return new EngineError(
+    'too_large',
+    'Request body too large',
+    `the JSON body must be at most ${limit} bytes`,
+  );
 }
 
 /** Parse a JSON body against a schema; every failure is a 4xx envelope naming the problem. */

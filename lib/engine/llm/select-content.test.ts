@@ -6,7 +6,8 @@ import { selectContent } from './select-content';
 
 const filler = Array.from(
   { length: 300 },
-  (_, i) => `<p>Paragraph ${i} talks about our history of craftsmanship, values and the weather in spring.</p>`,
+  (_, i) =>
+    `<p>Paragraph ${i} talks about our history of craftsmanship, values and the weather in spring.</p>`,
 ).join('');
 const page = readHtml({
   url: 'https://example.com/',
@@ -17,7 +18,9 @@ const page = readHtml({
 
 describe('selectContent', () => {
   it('keeps the passage that answers the query even when it sits past the budget in page order', async () => {
-    const queries = [classifyQuery({ keyword: 'refund_policy', query: 'What is the refund policy?', type: 'string' })];
+    const queries = [
+      classifyQuery({ keyword: 'refund_policy', query: 'What is the refund policy?', type: 'string' }),
+    ];
     const selected = await selectContent([page], queries, 800);
     expect(selected.text).toContain('within 45 days for a full refund');
     expect(selected.tokens).toBeLessThanOrEqual(800);
@@ -33,7 +36,11 @@ describe('selectContent', () => {
       contentLanguage: null,
       html: '<html><body><p>One.</p><p>Two.</p></body></html>',
     });
-    const selected = await selectContent([small], [classifyQuery({ keyword: 'x', query: 'anything', type: 'string' })], 500);
+    const selected = await selectContent(
+      [small],
+      [classifyQuery({ keyword: 'x', query: 'anything', type: 'string' })],
+      500,
+    );
     expect(selected.text).toContain('One.');
     expect(selected.text).toContain('Two.');
     expect(selected.text).not.toContain('[…]');

@@ -47,7 +47,12 @@ export interface Pacer {
  * keeps one for the process or books turns in the store (queue/host-turns.ts), so jobs on other
  * threads and processes share a host's Crawl-delay.
  */
-export type RemoteTurns = (url: string, gapMs: number, maxWaitMs: number, signal?: AbortSignal) => Promise<boolean>;
+export type RemoteTurns = (
+  url: string,
+  gapMs: number,
+  maxWaitMs: number,
+  signal?: AbortSignal,
+) => Promise<boolean>;
 
 export class HostPacer implements Pacer {
   private readonly next = new Map<string, number>();

@@ -13,7 +13,8 @@ export function describeNonPublicAddress(ip: string): string | null {
   const v6 = addr as ipaddr.IPv6;
   const embedded = embeddedIPv4(v6);
   if (!embedded) return describeAddress(v6);
-  if (embedded.length === 0) return `${v6.toString()} is a local-use NAT64 address with no fixed IPv4 position`;
+  if (embedded.length === 0)
+    return `${v6.toString()} is a local-use NAT64 address with no fixed IPv4 position`;
   // The packet really goes to the IPv4 address(es) inside, through a translator or tunnel that may
   // well sit on this network, so the IPv6 form is exactly as public as what it carries.
   for (const v4 of embedded) {

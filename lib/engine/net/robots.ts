@@ -70,7 +70,8 @@ export function createRobotsCache(
       const delay = delayOf(robots);
       // Booked before the entry resolves, so every job waiting for it takes its turn after this one.
       // Not booked ahead of the fetch: the delay is not known until the file is read.
-      if (delay && takeTurn) await takeTurn(robotsUrl, delay, ROBOTS_TURN_WAIT_MS, signal).catch(() => undefined);
+      if (delay && takeTurn)
+        await takeTurn(robotsUrl, delay, ROBOTS_TURN_WAIT_MS, signal).catch(() => undefined);
       return { at: now(), robots };
     } catch {
       // Unreachable: the page fetch that follows reports the real problem.

@@ -181,7 +181,14 @@ export async function claimFresh(
 }
 
 /** A claim's rows, column by column, as the statements send them (`run`: starts now, not parked). */
-type ClaimColumns = { jobId: string[]; seq: number[]; uuid: string[]; inputs: string[][]; host: string[]; run: boolean[] };
+type ClaimColumns = {
+  jobId: string[];
+  seq: number[];
+  uuid: string[];
+  inputs: string[][];
+  host: string[];
+  run: boolean[];
+};
 
 /**
  * The sole claimer's claim of rows lo…hi of a rowless batch: one statement moves the cursor and
@@ -189,7 +196,13 @@ type ClaimColumns = { jobId: string[]; seq: number[]; uuid: string[]; inputs: st
  * may have closed it). No row per started job is what made claims most of the embedded store's work
  * (~40 µs of its thread per row).
  */
-function rowlessStatement(db: Db, batch: ActiveBatch, lo: number, hi: number, cols: ClaimColumns): Promise<boolean> {
+function rowlessStatement(
+  db: Db,
+  batch: ActiveBatch,
+  lo: number,
+  hi: number,
+  cols: ClaimColumns,
+): Promise<boolean> {
   const parked = cols.run.flatMap((run, i) => (run ? [] : [i]));
   const pick = <T>(xs: T[]) => parked.map((i) => xs[i]!);
   // Statements run one at a time and a cancel's transaction holds the store while it runs: no row lock.

@@ -30,7 +30,10 @@ export function storeTurns(db: Db): RemoteTurns {
             RETURNING t.turn = ${token} AS ok, (extract(epoch FROM t.last_turn - now()) * 1000)::float8 AS wait_ms`,
       );
     } catch (err) {
-      console.error('[quarry] booking a crawl-delay turn failed, pacing in this process:', (err as Error).message);
+      console.error(
+        '[quarry] booking a crawl-delay turn failed, pacing in this process:',
+        (err as Error).message,
+      );
       return local.turn(url, gapMs, maxWaitMs, signal);
     }
     if (!row?.ok) return false;
@@ -41,7 +44,9 @@ export function storeTurns(db: Db): RemoteTurns {
         // Aborted before its turn: give it back, unless someone has booked after it (then `turn` is
         // theirs and their wait already counts from this one).
         await db
-          .execute(sql`UPDATE host_turns SET last_turn = last_turn - ${gap}, turn = '' WHERE host = ${host} AND turn = ${token}`)
+          .execute(
+            sql`UPDATE host_turns SET last_turn = last_turn - ${gap}, turn = '' WHERE host = ${host} AND turn = ${token}`,
+          )
           .catch(() => undefined);
         throw err;
       }

@@ -12,12 +12,15 @@ import { insertPending } from './release';
  * already used its attempts is failed instead, so a job that kills its worker cannot loop forever.
  */
 export async function reapExpiredLeases(db: Db, maxAttempts: number): Promise<number> {
-  const res = await queryRows<{ id: number; state: string }>(db, sql`
+  const res = await queryRows<{ id: number; state: string }>(
+    db,
+    sql`
     UPDATE jobs SET
       state = CASE WHEN attempts >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END,
       locked_by = NULL, lease_until = NULL, run_after = now()
     WHERE state = 'running' AND lease_until < now()
-    RETURNING id, state`);
+    RETURNING id, state`,
+  );
   return settleReaped(db, res);
 }
 
@@ -30,7 +33,9 @@ export async function reapExpiredLeases(db: Db, maxAttempts: number): Promise<nu
  * batches that had no row get one (requeueRowless).
  */
 export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<number> {
-  const res = await queryRows<{ id: number; state: string }>(db, sql`
+  const res = await queryRows<{ id: number; state: string }>(
+    db,
+    sql`
     WITH open AS (
       SELECT id FROM batches WHERE NOT completed AND job_status <> 'INGESTING'
     ), finished AS MATERIALIZED (
@@ -44,7 +49,8 @@ export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<n
       state = CASE WHEN j.attempts >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END,
       locked_by = NULL, lease_until = NULL, run_after = now()
     FROM stale WHERE j.id = stale.id
-    RETURNING j.id, j.state`);
+    RETURNING j.id, j.state`,
+  );
   return (await settleReaped(db, res)) + (await requeueRowless(db, maxAttempts));
 }
 
@@ -53,8 +59,11 @@ export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<n
  * next_ord), with neither a job row nor a result block entry. They get the row a retry would have.
  */
 async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
-  const open = await queryRows<{ id: string; next_ord: number }>(db, sql`
-    SELECT id, next_ord FROM batches WHERE NOT completed AND rowless_claims AND job_status <> 'INGESTING'`);
+  const open = await queryRows<{ id: string; next_ord: number }>(
+    db,
+    sql`
+    SELECT id, next_ord FROM batches WHERE NOT completed AND rowless_claims AND job_status <> 'INGESTING'`,
+  );
   let requeued = 0;
   for (const batch of open) {
     for (let lo = 0; lo < Number(batch.next_ord); lo += 1000) {
@@ -62,11 +71,14 @@ async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
       if (stored.length === 0) continue;
       const first = stored[0]![0];
       const last = stored[stored.length - 1]![0];
-      const known = await queryRows<{ seq: number }>(db, sql`
+      const known = await queryRows<{ seq: number }>(
+        db,
+        sql`
         SELECT seq FROM jobs WHERE batch_id = ${batch.id} AND seq BETWEEN ${first} AND ${last}
         UNION ALL
         SELECT s.seq FROM result_blocks r, unnest(r.seqs) AS s(seq)
-        WHERE r.batch_id = ${batch.id} AND r.min_seq <= ${last} AND r.max_seq >= ${first}`);
+        WHERE r.batch_id = ${batch.id} AND r.min_seq <= ${last} AND r.max_seq >= ${first}`,
+      );
       const seen = new Set(known.map((k) => Number(k.seq)));
       const lost = stored.filter(([seq]) => !seen.has(seq));
       const ids = await insertPending(
@@ -101,7 +113,9 @@ async function settleReaped(db: Db, res: { id: number; state: string }[]): Promi
 async function failExhausted(db: Db, ids: number[]): Promise<void> {
   // Re-lease to a synthetic owner, then finish them through the normal completion path so counters stay exact.
   const { completeJobs } = await import('./complete');
-  await db.execute(sql`UPDATE jobs SET state = 'running', locked_by = 'reaper' WHERE id = ANY(${sql.param(ids)}::bigint[])`);
+  await db.execute(
+    sql`UPDATE jobs SET state = 'running', locked_by = 'reaper' WHERE id = ANY(${sql.param(ids)}::bigint[])`,
+  );
   await completeJobs(
     db,
     'reaper',
@@ -117,8 +131,11 @@ async function failExhausted(db: Db, ids: number[]): Promise<void> {
 
 /** Uploads interrupted mid-ingest leave INGESTING batches behind; remove them. */
 export async function sweepAbandonedIngests(db: Db, all: boolean): Promise<number> {
-  const res = await queryRows<{ id: string }>(db, sql`
+  const res = await queryRows<{ id: string }>(
+    db,
+    sql`
     DELETE FROM batches WHERE job_status = 'INGESTING'
-      AND (${all} OR created_at < now() - interval '6 hours') RETURNING id`);
+      AND (${all} OR created_at < now() - interval '6 hours') RETURNING id`,
+  );
   return res.length;
 }

@@ -40,7 +40,9 @@ export interface PendingRow {
 export async function insertPending(db: Db, rows: PendingRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const col = <T>(pick: (r: PendingRow) => T) => sql.param(rows.map(pick));
-  const inserted = await queryRows<{ id: number }>(db, sql`
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`
     INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, run_after, started_at)
     SELECT u.job_id, u.batch_id, u.seq, u.data_uuid, u.inputs, u.host, 'pending', u.attempts,
       now() + make_interval(secs => u.delay / 1000.0), to_timestamp(u.started / 1000.0)
@@ -49,6 +51,7 @@ export async function insertPending(db: Db, rows: PendingRow[]): Promise<number[
                 ${col((r) => r.attempts)}::int[], ${col((r) => r.delayMs)}::int[], ${col((r) => r.startedAt)}::float8[])
       AS u(job_id, batch_id, seq, data_uuid, inputs, host, attempts, delay, started)
     ON CONFLICT (batch_id, seq) DO NOTHING
-    RETURNING id`);
+    RETURNING id`,
+  );
   return inserted.map((r) => Number(r.id));
 }

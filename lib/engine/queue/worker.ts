@@ -131,7 +131,9 @@ export class Worker {
         enqueueDueCompletionWebhooks(this.opts.db)
           .then((n) => n && this.opts.afterBatchesFinished?.([]))
           .catch((e) => console.error('[quarry] webhook sweeper failed:', (e as Error).message));
-        pruneCooldowns(this.opts.db).catch((e) => console.error('[quarry] cool-down cleanup failed:', (e as Error).message));
+        pruneCooldowns(this.opts.db).catch((e) =>
+          console.error('[quarry] cool-down cleanup failed:', (e as Error).message),
+        );
       },
       Math.max(1000, Math.floor(this.opts.leaseMs / 3)),
     );
@@ -229,7 +231,7 @@ export class Worker {
   private startReady(): void {
     if (this.stopping || this.ready.length === 0) return;
     const now = Date.now();
-    for (let i = 0; i < this.ready.length && this.inFlight.size < this.opts.concurrency; ) {
+    for (let i = 0; i < this.ready.length && this.inFlight.size < this.opts.concurrency;) {
       const { job, claimed } = this.ready[i]!;
       const cap = this.hosts.serial(job.host, now) ? 1 : this.opts.hostCap;
       if ((this.hostCount.get(job.host) ?? 0) >= cap || this.hosts.cooledUntil(job.host) > now) {
@@ -273,7 +275,8 @@ export class Worker {
       const sole = Boolean(this.opts.soleClaimer);
       // While a cancel runs nothing is kept ready: a claim it overlaps cannot hand its jobs over early.
       const readyFactor = this.readySize.factor();
-      const readyRoom = sole && noCancelRunning() ? Math.max(0, readyFactor * this.opts.concurrency - this.ready.length) : 0;
+      const readyRoom =
+        sole && noCancelRunning() ? Math.max(0, readyFactor * this.opts.concurrency - this.ready.length) : 0;
       if (sole) {
         // Claim when a slot is free and nothing ready can start in it, or when the ready list is nearly gone.
         if (this.busyAndStocked()) {
@@ -379,7 +382,12 @@ export class Worker {
   }
 
   /** Hands a finished job's result to the buffer, only for a claimed job and once its claim has run. */
-  private async finish(job: ClaimedJob, outcome: JobOutcome, isClaimed: Promise<boolean>, startedAt: number): Promise<void> {
+  private async finish(
+    job: ClaimedJob,
+    outcome: JobOutcome,
+    isClaimed: Promise<boolean>,
+    startedAt: number,
+  ): Promise<void> {
     if (!(await isClaimed)) return;
     if (outcome.retryAfterSeconds) {
       // The host asked to wait: no worker starts another of its jobs before then.
@@ -417,7 +425,10 @@ export class Worker {
     if (this.deadlineTimer) return;
     const oldest = this.stops.values().next();
     if (oldest.done) return;
-    this.deadlineTimer = setTimeout(() => this.stopOverdue(), Math.max(0, oldest.value.deadline - performance.now()));
+    this.deadlineTimer = setTimeout(
+      () => this.stopOverdue(),
+      Math.max(0, oldest.value.deadline - performance.now()),
+    );
   }
 
   /** Stops every job past its deadline (the oldest first), then sets the timer for the next. */
@@ -486,7 +497,8 @@ export class Worker {
     const idle = this.inFlight.size === 0 && this.ready.length === 0;
     if (this.buffer.length >= FLUSH_MAX || idle) void this.flush();
     else if (!this.flushTimer) {
-      const delay = this.opts.flushDelayMs ?? (this.opts.soleClaimer ? FLUSH_DELAY_MS : SHARED_FLUSH_DELAY_MS);
+      const delay =
+        this.opts.flushDelayMs ?? (this.opts.soleClaimer ? FLUSH_DELAY_MS : SHARED_FLUSH_DELAY_MS);
       this.flushTimer = setTimeout(() => void this.flush(), delay);
     }
   }
@@ -553,7 +565,12 @@ export class Worker {
 }
 
 /** A job without a row as the pending row it goes back to the queue as (release.ts). */
-function pendingRow(job: ClaimedJob, attempts: number, startedAt: number | null, delayMs: number): PendingRow {
+function pendingRow(
+  job: ClaimedJob,
+  attempts: number,
+  startedAt: number | null,
+  delayMs: number,
+): PendingRow {
   return {
     jobId: job.job_id,
     batchId: job.batch_id,

@@ -11,7 +11,13 @@ const q = (keyword: string, query: string, type: ResearchQuery['type'] = 'string
   query,
   type,
 });
-const BASE = { allowPrivate: true, timeoutMs: 10_000, maxBytes: 2_000_000, maxPages: 4, userAgent: 'QuarryBot/0.1' };
+const BASE = {
+  allowPrivate: true,
+  timeoutMs: 10_000,
+  maxBytes: 2_000_000,
+  maxPages: 4,
+  userAgent: 'QuarryBot/0.1',
+};
 const CHROMIUM = { mode: 'auto' as const, executablePath: '/usr/bin/chromium', maxPages: 2 };
 
 let site: FixtureSite;
@@ -35,15 +41,27 @@ describe('robots.txt, sitemap and politeness', () => {
       turbo: true,
     });
     expect(r.error_detected).toBe(true);
-    expect(r.error).toMatch(/robots\.txt of 127\.0\.0\.1:\d+ does not allow reading \/private\/internal-report/);
+    expect(r.error).toMatch(
+      /robots\.txt of 127\.0\.0\.1:\d+ does not allow reading \/private\/internal-report/,
+    );
     expect(r.transient).toBe(false);
     expect(site.hits.get(FACTS.blocked.path)).toBeUndefined();
   });
 
   it('fetches robots.txt once per host', async () => {
     const before = site.hits.get('/robots.txt') ?? 0;
-    await researcher.research({ url: `${site.url}/acme/`, queries: [q('email', 'Email', 'email')], list: false, turbo: true });
-    await researcher.research({ url: `${site.url}/lumen/`, queries: [q('email', 'Email', 'email')], list: false, turbo: true });
+    await researcher.research({
+      url: `${site.url}/acme/`,
+      queries: [q('email', 'Email', 'email')],
+      list: false,
+      turbo: true,
+    });
+    await researcher.research({
+      url: `${site.url}/lumen/`,
+      queries: [q('email', 'Email', 'email')],
+      list: false,
+      turbo: true,
+    });
     expect(site.hits.get('/robots.txt')).toBe(Math.max(before, 1));
   });
 
@@ -97,10 +115,20 @@ describe('pages that need JavaScript', { timeout: 30_000 }, () => {
   ];
 
   it('renders the JavaScript-only page in Chromium and answers from it', async () => {
-    const r = await researcher.research({ url: `${site.url}${FACTS.app.path}`, queries, list: false, turbo: true });
+    const r = await researcher.research({
+      url: `${site.url}${FACTS.app.path}`,
+      queries,
+      list: false,
+      turbo: true,
+    });
     expect(r.error).toBeNull();
     expect(r.pages.map((p) => p.via)).toEqual(['static', 'browser']);
-    expect(r.data).toMatchObject({ email: FACTS.app.email, phone: FACTS.app.phone, founded: FACTS.app.founded, linkedin: FACTS.app.linkedin });
+    expect(r.data).toMatchObject({
+      email: FACTS.app.email,
+      phone: FACTS.app.phone,
+      founded: FACTS.app.founded,
+      linkedin: FACTS.app.linkedin,
+    });
     expect(r.sources.email?.url).toBe(`${site.url}${FACTS.app.path}`);
   });
 
@@ -108,7 +136,12 @@ describe('pages that need JavaScript', { timeout: 30_000 }, () => {
     const r = await researcher.research({ url: `${site.url}/acme/`, queries, list: false, turbo: true });
     expect(r.pages.map((p) => p.via)).toEqual(['static']);
     const off = createResearcher({ ...BASE, browser: { ...CHROMIUM, mode: 'off' } });
-    const shell = await off.research({ url: `${site.url}${FACTS.app.path}`, queries, list: false, turbo: true });
+    const shell = await off.research({
+      url: `${site.url}${FACTS.app.path}`,
+      queries,
+      list: false,
+      turbo: true,
+    });
     expect(shell.pages.map((p) => p.via)).toEqual(['static']);
     expect(shell.data.email).toBeNull();
     await off.close();

@@ -17,7 +17,8 @@ let hits: { path: string; at: number }[] = [];
 /** What robots.txt asks for. */
 let robotsTxt = 'User-agent: *\nCrawl-delay: 1\nAllow: /\n';
 
-const page = (body: string) => `<!doctype html><html><head><title>Co</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><title>Co</title></head><body>${body}</body></html>`;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -32,12 +33,15 @@ beforeAll(async () => {
       res.end(`<?xml version="1.0"?>${s}`);
     };
     if (path === '/sitemap.xml') {
-      return xml(`<sitemapindex><sitemap><loc>${origin}/a.xml</loc></sitemap><sitemap><loc>${origin}/b.xml</loc></sitemap></sitemapindex>`);
+      return xml(
+        `<sitemapindex><sitemap><loc>${origin}/a.xml</loc></sitemap><sitemap><loc>${origin}/b.xml</loc></sitemap></sitemapindex>`,
+      );
     }
     if (path === '/a.xml') return xml(`<urlset><url><loc>${origin}/co/contact</loc></url></urlset>`);
     if (path === '/b.xml') return xml(`<urlset><url><loc>${origin}/co/about</loc></url></urlset>`);
     if (path.startsWith('/co/')) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    if (path === '/co/') return res.end(page('<h1>Co</h1><p>Write to <a href="mailto:hi@co.example">hi@co.example</a>.</p>'));
+    if (path === '/co/')
+      return res.end(page('<h1>Co</h1><p>Write to <a href="mailto:hi@co.example">hi@co.example</a>.</p>'));
     if (path === '/co/contact') return res.end(page('<h1>Contact</h1><p>Phone: +1 415 555 0134</p>'));
     if (path === '/co/about') return res.end(page('<h1>About</h1><p>We make things.</p>'));
     res.writeHead(404).end();
@@ -67,7 +71,9 @@ describe('sitemap cache', () => {
       },
     };
     const t0 = Date.now();
-    const urls = await createSitemapCache(createGuardedFetch(OPTS)).urls(`${origin}/co/`, [], { pacer: recording });
+    const urls = await createSitemapCache(createGuardedFetch(OPTS)).urls(`${origin}/co/`, [], {
+      pacer: recording,
+    });
     expect(urls).toEqual([`${origin}/co/contact`, `${origin}/co/about`]);
     expect(asked).toEqual(['/sitemap.xml', '/a.xml', '/b.xml']);
     expect(paths()).toEqual(['/sitemap.xml', '/a.xml', '/b.xml']);
@@ -127,7 +133,8 @@ describe('a job on a site whose robots.txt sets Crawl-delay: 1', () => {
       // late by; the span from first to last loses only the first's. Unpaced, the gaps would be ~0 ms;
       // paced by a shorter delay, the span would fall short by more than LAG.
       const LAG = 500;
-      for (let i = 1; i < hits.length; i++) expect(hits[i]!.at - hits[i - 1]!.at).toBeGreaterThanOrEqual(1000 - LAG);
+      for (let i = 1; i < hits.length; i++)
+        expect(hits[i]!.at - hits[i - 1]!.at).toBeGreaterThanOrEqual(1000 - LAG);
       expect(hits.at(-1)!.at - hits[0]!.at).toBeGreaterThanOrEqual((hits.length - 1) * 1000 - LAG);
     } finally {
       await researcher.close();
@@ -139,7 +146,13 @@ describe('a job on a site without a Crawl-delay', () => {
   it('reads the sitemaps without waiting out its own page gap (QUARRY_HOST_DELAY_MS) for each', async () => {
     robotsTxt = 'User-agent: *\nAllow: /\n';
     // A long page gap, so that the two outcomes are seconds apart, which no load blurs.
-    const researcher = createResearcher({ ...OPTS, maxPages: 2, hostDelayMs: 3_000, respectRobots: true, useSitemap: true });
+    const researcher = createResearcher({
+      ...OPTS,
+      maxPages: 2,
+      hostDelayMs: 3_000,
+      respectRobots: true,
+      useSitemap: true,
+    });
     try {
       const r = await researcher.research({
         url: `${origin}/co/`,

@@ -32,7 +32,10 @@ interface Loaded {
 export function createSitemapCache(fetch: GuardedFetch): SitemapCache {
   const byOrigin = new Map<string, Promise<Loaded>>();
 
-  const fetchLocs = async (url: string, o: SitemapOptions): Promise<{ locs: string[]; index: boolean; whole: boolean }> => {
+  const fetchLocs = async (
+    url: string,
+    o: SitemapOptions,
+  ): Promise<{ locs: string[]; index: boolean; whole: boolean }> => {
     const none = (whole: boolean) => ({ locs: [], index: false, whole });
     try {
       if (o.pacer && !(await o.pacer.wait(url, o.signal, MAX_IN_JOB_WAIT_MS))) return none(false);

@@ -60,7 +60,11 @@ async function bundle(name: WorkerName, root: string): Promise<string> {
  * Bundles a thread entry (an absolute path) into `outFile` as described above, always. The benchmarks
  * use it for a thread of their own; the engine's threads go through bundleWorker().
  */
-export async function buildWorkerFile(entry: string, outFile: string, root: string = process.cwd()): Promise<void> {
+export async function buildWorkerFile(
+  entry: string,
+  outFile: string,
+  root: string = process.cwd(),
+): Promise<void> {
   const esbuild = await import('esbuild');
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   // Build to a private file and rename: other processes (a second server, `npm run worker`, Vitest

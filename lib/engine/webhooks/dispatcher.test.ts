@@ -35,7 +35,14 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
 }
 
 function dispatcher(opts: Partial<Parameters<typeof createWebhookDispatcher>[0]> = {}) {
-  const d = createWebhookDispatcher({ db, secret, allowPrivate: true, backoffMs: () => 50, pollMs: 20, ...opts });
+  const d = createWebhookDispatcher({
+    db,
+    secret,
+    allowPrivate: true,
+    backoffMs: () => 50,
+    pollMs: 20,
+    ...opts,
+  });
   stops.push(() => d.stop());
   return d;
 }
@@ -183,7 +190,11 @@ describe('webhook dispatcher', () => {
     await new Promise((res) => setTimeout(res, 50)); // let the start-up pass find nothing
     const id = await enqueue(r.url);
     d.wake();
-    await waitFor(async () => (await getDelivery(db, id))?.state === 'delivered', 'the woken delivery', 2_000);
+    await waitFor(
+      async () => (await getDelivery(db, id))?.state === 'delivered',
+      'the woken delivery',
+      2_000,
+    );
   });
 
   it('re-sends a delivery whose lease expired (a process died mid-send), but not a live one', async () => {
@@ -216,7 +227,8 @@ describe('webhook dispatcher', () => {
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(0);
     const perId = new Map<string, number>();
-    for (const h of r.hits) perId.set(h.headers['webhook-id'] ?? '', (perId.get(h.headers['webhook-id'] ?? '') ?? 0) + 1);
+    for (const h of r.hits)
+      perId.set(h.headers['webhook-id'] ?? '', (perId.get(h.headers['webhook-id'] ?? '') ?? 0) + 1);
     expect(r.hits).toHaveLength(30);
     expect([...perId.keys()].sort()).toEqual([...ids].sort());
     const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.batchId, batchId));

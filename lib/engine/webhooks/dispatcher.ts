@@ -125,15 +125,17 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
         .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.part))
         .limit(limit)
         .for('update', { skipLocked: true });
-      return tx
-        .update(webhookDeliveries)
-        // Millisecond precision so the JS Date we get back compares equal when we finish (our lease token).
-        .set({
-          state: 'delivering',
-          leaseUntil: sql`date_trunc('milliseconds', now()) + make_interval(secs => ${leaseMs / 1000})`,
-        })
-        .where(inArray(webhookDeliveries.id, due))
-        .returning();
+      return (
+        tx
+          .update(webhookDeliveries)
+          // Millisecond precision so the JS Date we get back compares equal when we finish (our lease token).
+          .set({
+            state: 'delivering',
+            leaseUntil: sql`date_trunc('milliseconds', now()) + make_interval(secs => ${leaseMs / 1000})`,
+          })
+          .where(inArray(webhookDeliveries.id, due))
+          .returning()
+      );
     });
   }
 
@@ -205,7 +207,8 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
           lastStatus: out.statusCode,
           leaseUntil: null,
           deliveredAt: state === 'delivered' ? sql`now()` : null,
-          nextAttemptAt: state === 'pending' ? sql`now() + make_interval(secs => ${delay / 1000})` : undefined,
+          nextAttemptAt:
+            state === 'pending' ? sql`now() + make_interval(secs => ${delay / 1000})` : undefined,
         })
         .where(
           and(
@@ -233,7 +236,9 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
   }
 
   function track(p: Promise<void>): Promise<void> {
-    const tracked = p.catch((err) => console.error('[quarry] webhook attempt failed to record:', messageOf(err)));
+    const tracked = p.catch((err) =>
+      console.error('[quarry] webhook attempt failed to record:', messageOf(err)),
+    );
     inflight.add(tracked);
     void tracked.finally(() => inflight.delete(tracked));
     return tracked;

@@ -71,7 +71,12 @@ export async function listDeliveries(db: Db, batchId: string): Promise<DeliveryV
   const attempts = await db
     .select()
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        deliveries.map((d) => d.id),
+      ),
+    )
     .orderBy(desc(webhookAttempts.id));
   const byDelivery = new Map<string, AttemptRow[]>();
   for (const a of attempts) {

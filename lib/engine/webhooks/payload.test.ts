@@ -51,16 +51,26 @@ describe('parts', () => {
     const batchId = await seedBatch(db, [{ seq: 0 }]);
     await expect(
       db.transaction(async (tx) => {
-        const ids = await enqueueDeliveries(tx, { batchId, url: 'https://x.invalid/h', kind: 'completion', totalRows: 1 });
+        const ids = await enqueueDeliveries(tx, {
+          batchId,
+          url: 'https://x.invalid/h',
+          kind: 'completion',
+          totalRows: 1,
+        });
         expect(ids).toHaveLength(1);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.batchId, batchId))).toHaveLength(0);
+    expect(
+      await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.batchId, batchId)),
+    ).toHaveLength(0);
     const ids = await db.transaction((tx) =>
       enqueueDeliveries(tx, { batchId, url: 'https://x.invalid/h', kind: 'results', totalRows: 1 }),
     );
-    const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, ids[0] ?? ''));
+    const [row] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, ids[0] ?? ''));
     expect(row).toMatchObject({ kind: 'results', part: 1, parts: 1, state: 'pending' });
     // Not meant to be sent: the dispatcher in the next test would otherwise pick it up.
     await db.delete(webhookDeliveries).where(eq(webhookDeliveries.batchId, batchId));
@@ -77,7 +87,12 @@ describe('parts', () => {
     const secret = generateWebhookSecret();
     const receiver = await startReceiver(() => ({ status: 200, body: 'ok' }));
     try {
-      const ids = await enqueueDeliveries(db, { batchId, url: receiver.url, kind: 'completion', totalRows: 2500 });
+      const ids = await enqueueDeliveries(db, {
+        batchId,
+        url: receiver.url,
+        kind: 'completion',
+        totalRows: 2500,
+      });
       expect(ids).toHaveLength(3);
       const dispatcher = createWebhookDispatcher({ db, secret, allowPrivate: true });
       expect(await dispatcher.deliverDue()).toBe(3);
@@ -100,10 +115,16 @@ describe('parts', () => {
       const uuids = bodies.flatMap((b) => b.data.map((r) => r.data_uuid));
       expect(uuids).toEqual(Array.from({ length: 2500 }, (_, i) => `row-${i * 2}`));
       expect(bodies[0]).toMatchObject({ status: 'success', batch_id: batchId });
-      expect(bodies[2]?.data[499]).toMatchObject({ data_json: { n: 4998 }, status: 'succeeded', task_version: 3 });
+      expect(bodies[2]?.data[499]).toMatchObject({
+        data_json: { n: 4998 },
+        status: 'succeeded',
+        task_version: 3,
+      });
 
       const states = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.batchId, batchId));
-      expect(states.every((d) => d.state === 'delivered' && d.deliveredAt !== null && d.lastStatus === 200)).toBe(true);
+      expect(
+        states.every((d) => d.state === 'delivered' && d.deliveredAt !== null && d.lastStatus === 200),
+      ).toBe(true);
     } finally {
       await receiver.close();
     }

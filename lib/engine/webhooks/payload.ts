@@ -25,11 +25,18 @@ export async function buildPayload(
   delivery: { batchId: string; part: number; parts: number },
 ): Promise<WebhookPayload> {
   const [batch] = await db
-    .select({ id: batches.id, taskVersion: batches.taskVersion, nextOrd: batches.nextOrd, rowless: batches.rowlessClaims })
+    .select({
+      id: batches.id,
+      taskVersion: batches.taskVersion,
+      nextOrd: batches.nextOrd,
+      rowless: batches.rowlessClaims,
+    })
     .from(batches)
     .where(eq(batches.id, delivery.batchId));
   if (!batch) throw new Error(`batch ${delivery.batchId} no longer exists`);
-  const rows = batch.rowless ? await rowlessPart(db, batch, delivery.part) : await rowPart(db, batch.id, delivery.part);
+  const rows = batch.rowless
+    ? await rowlessPart(db, batch, delivery.part)
+    : await rowPart(db, batch.id, delivery.part);
   return {
     status: 'success',
     batch_id: delivery.batchId,

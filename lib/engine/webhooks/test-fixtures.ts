@@ -72,7 +72,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(reply: (hit: Hit, index: number) => Reply | Promise<Reply>): Promise<Receiver> {
+export async function startReceiver(
+  reply: (hit: Hit, index: number) => Reply | Promise<Reply>,
+): Promise<Receiver> {
   const hits: Hit[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -103,7 +105,11 @@ export async function startReceiver(reply: (hit: Hit, index: number) => Reply | 
 }
 
 /** Polls until `check` returns a truthy value; fails the test with `what` when it takes too long. */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

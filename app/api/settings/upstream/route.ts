@@ -54,13 +54,19 @@ export const PUT = dashboardRoute(async (req) => {
   });
   return ok(
     saved,
-    keyCleared ? 'Upstream saved; the stored key was cleared: give the key for the new URL' : 'Upstream saved',
+    keyCleared
+      ? 'Upstream saved; the stored key was cleared: give the key for the new URL'
+      : 'Upstream saved',
   );
 });
 
 // DELETE /api/settings/upstream — back to the default (environment or built-in engine).
 export const DELETE = dashboardRoute(async (req) => {
   await resetUpstream();
-  await recordAudit((await getEngine()).db, { actor: 'dashboard', action: 'upstream.reset', ip: clientAddress(req) });
+  await recordAudit((await getEngine()).db, {
+    actor: 'dashboard',
+    action: 'upstream.reset',
+    ip: clientAddress(req),
+  });
   return ok(await describe(), 'Upstream reset to the default');
 });

@@ -24,7 +24,11 @@ export const GET = dashboardRoute(async (req) => {
   const c = await current();
   if (reveal) {
     const engine = await getEngine();
-    await recordAudit(engine.db, { actor: 'dashboard', action: 'webhook_secret.reveal', ip: clientAddress(req) });
+    await recordAudit(engine.db, {
+      actor: 'dashboard',
+      action: 'webhook_secret.reveal',
+      ip: clientAddress(req),
+    });
   }
   return ok({
     secret: reveal ? c.secret : null,
@@ -45,7 +49,11 @@ export const POST = dashboardRoute(async (req) => {
     );
   }
   await setSetting(engine.db, 'webhook_secret', generateWebhookSecret());
-  await recordAudit(engine.db, { actor: 'dashboard', action: 'webhook_secret.rotate', ip: clientAddress(req) });
+  await recordAudit(engine.db, {
+    actor: 'dashboard',
+    action: 'webhook_secret.rotate',
+    ip: clientAddress(req),
+  });
   const c = await current();
   return ok(
     { secret: null, masked: maskKey(c.secret), source: 'generated', pending_restart: false },

@@ -13,7 +13,10 @@ export function csvCell(value: string): string {
 
 export const csvLine = (cells: string[]) => cells.map(csvCell).join(',') + '\r\n';
 
-export async function* csvChunks(def: TaskDefinition, rows: AsyncGenerator<ResultRow>): AsyncGenerator<string> {
+export async function* csvChunks(
+  def: TaskDefinition,
+  rows: AsyncGenerator<ResultRow>,
+): AsyncGenerator<string> {
   let buf = '\uFEFF' + csvLine(headerFor(def)); // BOM: Excel then reads UTF-8 correctly
   for await (const row of rows) {
     for (const line of linesFor(def, row)) buf += csvLine(line);

@@ -7,7 +7,11 @@ import { headerFor, linesFor } from './columns';
 /** Stream an XLSX workbook (exceljs' streaming writer: rows are committed and not kept in memory). */
 export function xlsxStream(def: TaskDefinition, rows: AsyncGenerator<ResultRow>): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = wb.addWorksheet('results');
   void (async () => {
     try {

@@ -13,7 +13,9 @@ import { FileProgress, readFileChunks } from './file-progress';
 // is bad, the thread dies) must end the call with an error instead of leaving it hanging.
 const inputs: TaskInput[] = [{ name: 'website', type: 'url', description: '' }];
 const line = (i: number) =>
-  i % 97 === 5 ? '{"data_uuid":"x","inputs":[]}' : JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://s${i}.example/`] });
+  i % 97 === 5
+    ? '{"data_uuid":"x","inputs":[]}'
+    : JSON.stringify({ data_uuid: `r${i}`, inputs: [`https://s${i}.example/`] });
 const body = (n: number) => Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
 
 // Starting the thread (bundling it, then booting it) and reading 5,000 rows take seconds on a loaded
@@ -43,7 +45,9 @@ describe('scan thread', { timeout: 30_000 }, () => {
     expect(result.good).toBe(5_000 - 52);
     const firsts = blocks.map(([f]) => f);
     expect(firsts).toEqual(firsts.map((_, i) => i * 8));
-    const rows = blocks.flatMap(([, b]) => b.flatMap((text) => JSON.parse(text) as [number, string, string[]][]));
+    const rows = blocks.flatMap(([, b]) =>
+      b.flatMap((text) => JSON.parse(text) as [number, string, string[]][]),
+    );
     expect(rows.length).toBe(result.good);
     expect(rows[0]).toEqual([0, 'r0', ['https://s0.example/']]);
     expect(rows.map((r) => r[0])).toEqual([...rows.map((r) => r[0])].sort((a, b) => a - b));
@@ -118,6 +122,8 @@ describe('scan thread', { timeout: 30_000 }, () => {
     expect((await scanUpload({ path: file }, 'rows.jsonl', inputs)).total).toBe(5_000);
     const after = scanThreadState();
     expect(after.mode).toBe('thread');
-    expect(before.mode === 'thread' && after.mode === 'thread' && after.threadId !== before.threadId).toBe(true);
+    expect(before.mode === 'thread' && after.mode === 'thread' && after.threadId !== before.threadId).toBe(
+      true,
+    );
   });
 });

@@ -69,7 +69,13 @@ export async function scanUpload(
     post({
       type: 'scan',
       id,
-      job: { path: source.path, filename, inputs: [...inputs], blocks: sink !== undefined, live: source.progress !== undefined },
+      job: {
+        path: source.path,
+        filename,
+        inputs: [...inputs],
+        blocks: sink !== undefined,
+        live: source.progress !== undefined,
+      },
     });
     // What the spool already holds (the subscription only reports changes from now on).
     const p = source.progress;
@@ -168,13 +174,15 @@ function spawn(file: string): Worker {
 }
 
 function fallBack(err: unknown): null {
-  if (!inProcess) console.error(`[quarry] scan thread unavailable, reading uploads in-process: ${(err as Error).message}`);
+  if (!inProcess)
+    console.error(`[quarry] scan thread unavailable, reading uploads in-process: ${(err as Error).message}`);
   inProcess = true;
   return null;
 }
 
 /** Where uploads are read: on the thread (its id), in-process after it could not start, or not yet known. */
-export function scanThreadState(): { mode: 'thread'; threadId: number } | { mode: 'in-process' | 'not started' } {
+export function scanThreadState():
+  { mode: 'thread'; threadId: number } | { mode: 'in-process' | 'not started' } {
   if (inProcess) return { mode: 'in-process' };
   return worker ? { mode: 'thread', threadId: worker.threadId } : { mode: 'not started' };
 }

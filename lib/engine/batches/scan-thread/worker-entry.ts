@@ -45,7 +45,12 @@ async function scan(id: number, job: ScanJob): Promise<void> {
     send({ type: 'done', id, result });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
-    send({ type: 'error', id, message: e.message, ...(err instanceof IngestFileError ? { fileStatus: err.status } : {}) });
+    send({
+      type: 'error',
+      id,
+      message: e.message,
+      ...(err instanceof IngestFileError ? { fileStatus: err.status } : {}),
+    });
   } finally {
     running.delete(id);
   }

@@ -23,7 +23,12 @@ describe('PGlite on its own thread', () => {
   });
 
   it('answers queries with rows, fields and affected rows, in object and array mode', async () => {
-    const ins = await client.query('INSERT INTO t (id, name, at, doc) VALUES ($1, $2, $3, $4)', [1, 'one', '2026-01-02T03:04:05Z', JSON.stringify({ a: [1, 2] })]);
+    const ins = await client.query('INSERT INTO t (id, name, at, doc) VALUES ($1, $2, $3, $4)', [
+      1,
+      'one',
+      '2026-01-02T03:04:05Z',
+      JSON.stringify({ a: [1, 2] }),
+    ]);
     expect(ins.affectedRows).toBe(1);
     const obj = await client.query('SELECT id, name, doc FROM t WHERE id = $1', [1]);
     expect(obj.rows).toEqual([{ id: 1, name: 'one', doc: { a: [1, 2] } }]);
@@ -33,7 +38,9 @@ describe('PGlite on its own thread', () => {
   });
 
   it('leaves the types Drizzle parses itself as text, and parses them otherwise', async () => {
-    const raw = await client.query('SELECT at FROM t WHERE id = 1', [], { parsers: { 1184: (v: string) => v } });
+    const raw = await client.query('SELECT at FROM t WHERE id = 1', [], {
+      parsers: { 1184: (v: string) => v },
+    });
     expect(typeof (raw.rows[0] as { at: unknown }).at).toBe('string');
     const parsed = await client.query('SELECT at FROM t WHERE id = 1');
     expect((parsed.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
@@ -47,7 +54,9 @@ describe('PGlite on its own thread', () => {
   });
 
   it('rejects with the database error and its SQLSTATE fields, and keeps working', async () => {
-    const err = await client.query('INSERT INTO t (id, name) VALUES ($1, $2)', [1, 'dup']).catch((e: unknown) => e);
+    const err = await client
+      .query('INSERT INTO t (id, name) VALUES ($1, $2)', [1, 'dup'])
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err).toMatchObject({ code: '23505', constraint: 't_pkey' });
     expect(String((err as Error).message)).toMatch(/duplicate key/);
@@ -93,8 +102,12 @@ describe('PGlite on its own thread', () => {
   });
 
   it('runs many concurrent statements, each answered in full', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => client.query('SELECT $1::int * 2 AS v', [i])));
-    expect(answers.map((a) => (a.rows[0] as { v: number }).v)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => client.query('SELECT $1::int * 2 AS v', [i])),
+    );
+    expect(answers.map((a) => (a.rows[0] as { v: number }).v)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i * 2),
+    );
   });
 
   it('plans a statement marked PLAN_PER_CALL on every call, and others from the plan cache', async () => {
@@ -121,7 +134,9 @@ describe('PGlite on its own thread', () => {
   });
 
   it('puts the plan setting back when a statement marked PLAN_PER_CALL fails', async () => {
-    await expect(client.query(`${PLAN_PER_CALL} SELECT 1 / $1::int AS v`, [0])).rejects.toThrow(/division by zero/);
+    await expect(client.query(`${PLAN_PER_CALL} SELECT 1 / $1::int AS v`, [0])).rejects.toThrow(
+      /division by zero/,
+    );
     const mode = await client.query('SELECT current_setting($1) AS v', ['plan_cache_mode']);
     expect(mode.rows).toEqual([{ v: 'auto' }]);
   });

@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { bundleWorker } from '../../threads/bundle-worker';
-import type { FromStore, QueryOptions, SerializedDbError, StoreResult, StoreThreadInit, ToStore } from './protocol';
+import type {
+  FromStore,
+  QueryOptions,
+  SerializedDbError,
+  StoreResult,
+  StoreThreadInit,
+  ToStore,
+} from './protocol';
 
 // The embedded store runs PGlite on its own thread: a WASM PostgreSQL costs ~0.5–1 ms of CPU per
 // statement plus synchronous file I/O, which on the main thread stalls HTTP requests, ingest
@@ -51,7 +58,10 @@ export class PgliteThreadClient {
 
   private start(bundle: string): Promise<void> {
     // Not `new Worker(path)`: Turbopack would try to bundle a dynamic worker entry (see research-pool.ts).
-    const worker: Worker = Reflect.construct(Worker, [bundle, { workerData: { dataDir: this.dataDir } satisfies StoreThreadInit }]);
+    const worker: Worker = Reflect.construct(Worker, [
+      bundle,
+      { workerData: { dataDir: this.dataDir } satisfies StoreThreadInit },
+    ]);
     this.worker = worker;
     worker.unref(); // re-referenced while a call is in flight, so an idle store does not keep the process alive
     let lastError: Error | null = null;
@@ -114,9 +124,18 @@ export class PgliteThreadClient {
     });
   }
 
-  private async runQuery(tx: number | undefined, sql: string, params: unknown[] = [], options: DrizzleQueryOptions = {}): Promise<StoreResult> {
-    if (options.serializers || options.blob) throw new Error('the store thread does not support custom serializers or blobs');
-    const plain: QueryOptions = { rowMode: options.rowMode, rawTypes: options.parsers ? Object.keys(options.parsers).map(Number) : [] };
+  private async runQuery(
+    tx: number | undefined,
+    sql: string,
+    params: unknown[] = [],
+    options: DrizzleQueryOptions = {},
+  ): Promise<StoreResult> {
+    if (options.serializers || options.blob)
+      throw new Error('the store thread does not support custom serializers or blobs');
+    const plain: QueryOptions = {
+      rowMode: options.rowMode,
+      rawTypes: options.parsers ? Object.keys(options.parsers).map(Number) : [],
+    };
     const msg = await this.call({ op: 'query', id: this.nextId++, tx, sql, params, options: plain });
     return msg.result as StoreResult;
   }

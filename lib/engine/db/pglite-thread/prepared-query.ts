@@ -34,7 +34,11 @@ export interface PreparedOptions {
 
 export function supportsPrepared(pg: PGlite): boolean {
   const i = pg as unknown as Partial<Internals>;
-  return typeof i._runExclusiveTransaction === 'function' && typeof i.serializers === 'object' && typeof i.parsers === 'object';
+  return (
+    typeof i._runExclusiveTransaction === 'function' &&
+    typeof i.serializers === 'object' &&
+    typeof i.parsers === 'object'
+  );
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -122,13 +126,17 @@ export class PreparedStatements {
     if (perCall) await pg.execProtocolStream(SET_CUSTOM_PLAN, { syncToFs: false });
     let messages;
     try {
-      messages = await pg.execProtocolStream(concat([bindMessage(st.name, values), DESCRIBE_EXECUTE_SYNC]), { syncToFs: false });
+      messages = await pg.execProtocolStream(concat([bindMessage(st.name, values), DESCRIBE_EXECUTE_SYNC]), {
+        syncToFs: false,
+      });
     } finally {
       if (perCall) await pg.execProtocolStream(SET_AUTO_PLAN, { syncToFs: false });
     }
     // parseResults would merge options.parsers into PGlite's 318 parsers by spreading both objects on
     // every call (~70 µs, more than a small statement's own cost): merge once per parsers object.
-    return parse.parseResults(messages, this.mergedParsers(options.parsers), { rowMode: options.rowMode })[0]!;
+    return parse.parseResults(messages, this.mergedParsers(options.parsers), {
+      rowMode: options.rowMode,
+    })[0]!;
   }
 
   private readonly merged = new WeakMap<object, Internals['parsers']>();
@@ -149,16 +157,22 @@ export class PreparedStatements {
     }
     const name = `quarry_${++this.serial}`;
     // A statement that does not parse throws here and is not remembered.
-    const messages = await this.pg.execProtocolStream(concat([S.parse({ name, text }), S.describe({ type: 'S', name }), S.sync()]), {
-      syncToFs: false,
-    });
-    const described = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+    const messages = await this.pg.execProtocolStream(
+      concat([S.parse({ name, text }), S.describe({ type: 'S', name }), S.sync()]),
+      {
+        syncToFs: false,
+      },
+    );
+    const described = messages.find((m) => m.name === 'parameterDescription') as
+      { dataTypeIDs?: number[] } | undefined;
     const st = { name, paramTypes: described?.dataTypeIDs ?? [] };
     this.statements.set(text, st);
     if (this.statements.size > MAX_STATEMENTS) {
       const [oldText, old] = this.statements.entries().next().value!;
       this.statements.delete(oldText);
-      await this.pg.execProtocolStream(concat([S.close({ type: 'S', name: old.name }), S.sync()]), { syncToFs: false });
+      await this.pg.execProtocolStream(concat([S.close({ type: 'S', name: old.name }), S.sync()]), {
+        syncToFs: false,
+      });
     }
     return st;
   }

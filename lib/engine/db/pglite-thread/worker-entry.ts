@@ -5,7 +5,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { PreparedStatements, supportsPrepared } from './prepared-query';
-import type { FromStore, QueryOptions, SerializedDbError, StoreResult, StoreThreadInit, ToStore } from './protocol';
+import type {
+  FromStore,
+  QueryOptions,
+  SerializedDbError,
+  StoreResult,
+  StoreThreadInit,
+  ToStore,
+} from './protocol';
 
 const port = parentPort;
 if (!port) throw new Error('the store worker runs only as a worker thread (see pglite-thread/client.ts)');
@@ -49,7 +56,11 @@ function pgliteOptions(o: QueryOptions) {
   return { rowMode: o.rowMode, parsers };
 }
 
-function plain(r: { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }): StoreResult {
+function plain(r: {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}): StoreResult {
   return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
 }
 
@@ -94,7 +105,10 @@ async function handle(pg: PGlite, msg: ToStore): Promise<void> {
       );
       done.then(
         () => endReply(id, null),
-        (err: unknown) => (began ? endReply(id, err === ROLLBACK ? null : err) : send({ id: msg.id, ok: false, error: serializeError(err) })),
+        (err: unknown) =>
+          began
+            ? endReply(id, err === ROLLBACK ? null : err)
+            : send({ id: msg.id, ok: false, error: serializeError(err) }),
       );
       return;
     }
@@ -135,7 +149,10 @@ async function main(): Promise<void> {
     return;
   }
   prepared = supportsPrepared(pg) ? new PreparedStatements(pg) : null;
-  if (!prepared) console.error('[quarry] this PGlite version lacks the members prepared statements use; statements run unprepared');
+  if (!prepared)
+    console.error(
+      '[quarry] this PGlite version lacks the members prepared statements use; statements run unprepared',
+    );
   port!.on('message', (msg: ToStore) => {
     handle(pg, msg).catch((err: unknown) => send({ id: msg.id, ok: false, error: serializeError(err) }));
   });

@@ -1,8 +1,4 @@
-import {
-  ListBatchesQuerySchema,
-  ResultsQuerySchema,
-  UpdateBatchRequestSchema,
-} from '@/lib/contract/batches';
+import { ListBatchesQuerySchema, ResultsQuerySchema, UpdateBatchRequestSchema } from '@/lib/contract/batches';
 import type { Engine } from '../../runtime';
 import { cancelBatch } from '../../batches/cancel';
 import {
@@ -119,7 +115,12 @@ export const listBatchesV0 = endpoint('v0', { auth: true }, async ({ engine, url
 // PUT /v0.1/batches/{batch_id} — set or clear (empty string) the webhook address.
 export const updateBatchV01 = endpoint('v0.1', { auth: true }, async ({ engine, req, params }) => {
   const body = await readJson(req, UpdateBatchRequestSchema);
-  const data = await updateBatchWebhook(engine.db, params.batch_id!, body.webhook_url, engine.config.allowPrivateUrls);
+  const data = await updateBatchWebhook(
+    engine.db,
+    params.batch_id!,
+    body.webhook_url,
+    engine.config.allowPrivateUrls,
+  );
   return { data, message: data.webhook_url ? 'Webhook address set' : 'Webhook address cleared' };
 });
 
@@ -142,12 +143,23 @@ export const resultsV0 = endpoint('v0', { auth: true }, async ({ engine, req, ur
     });
   }
   if (q.output_type === 'webhook') {
-    const target = q.webhook_url !== undefined ? validateWebhookUrl(q.webhook_url, engine.config.allowPrivateUrls) : batch.webhookUrl;
+    const target =
+      q.webhook_url !== undefined
+        ? validateWebhookUrl(q.webhook_url, engine.config.allowPrivateUrls)
+        : batch.webhookUrl;
     if (!target) {
-      throw badRequest('No webhook address', 'pass webhook_url, or set one on the batch with PUT /v0.1/batches/{batch_id}');
+      throw badRequest(
+        'No webhook address',
+        'pass webhook_url, or set one on the batch with PUT /v0.1/batches/{batch_id}',
+      );
     }
     const total = batch.jobsAdded - batch.jobsRemoved;
-    const ids = await enqueueDeliveries(engine.db, { batchId: batch.id, url: target, kind: 'results', totalRows: total });
+    const ids = await enqueueDeliveries(engine.db, {
+      batchId: batch.id,
+      url: target,
+      kind: 'results',
+      totalRows: total,
+    });
     engine.webhooks.wake();
     return {
       data: { batch_id: batch.id, webhook_url: target, deliveries: ids, parts: ids.length },
@@ -168,6 +180,7 @@ export const resultsFileDownload = endpoint('none', { auth: false }, async ({ en
   const problem = verifyFileUrl(await readLinkKey(engine.db), params.batch_id!, url.searchParams);
   if (problem) throw new EngineError('unauthorized', 'Invalid download link', problem);
   const format = (url.searchParams.get('format') ?? 'jsonl') as FileFormat;
-  if (!['jsonl', 'csv', 'xlsx', 'json'].includes(format)) throw badRequest('Invalid format', 'format must be jsonl, csv, xlsx or json');
+  if (!['jsonl', 'csv', 'xlsx', 'json'].includes(format))
+    throw badRequest('Invalid format', 'format must be jsonl, csv, xlsx or json');
   return resultsFile(engine.db, params.batch_id!, format);
 });

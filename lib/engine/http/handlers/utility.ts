@@ -9,7 +9,10 @@ const WEBHOOK_TEST_MAX = 10 * 1024 * 1024;
 // the same address serves monitors the envelope and people the app.
 export const health = endpoint('none', { auth: false }, async ({ req }) => {
   if ((req.headers.get('accept') ?? '').includes('text/html')) {
-    return new Response(null, { status: 307, headers: { location: '/tasks', 'cache-control': 'no-store', vary: 'accept' } });
+    return new Response(null, {
+      status: 307,
+      headers: { location: '/tasks', 'cache-control': 'no-store', vary: 'accept' },
+    });
   }
   return { data: {}, message: 'Quarry engine is running', headers: { vary: 'accept' } };
 });
@@ -24,17 +27,28 @@ export const webhookTest = endpoint('none', { auth: false }, async ({ engine, re
   });
   try {
     if (!upload.file) throw new EngineError('bad_request', 'Missing file', "send a multipart 'file' field");
-    return { data: { received_bytes: upload.file.size, filename: upload.file.filename }, status: 201, message: 'Received' };
+    return {
+      data: { received_bytes: upload.file.size, filename: upload.file.filename },
+      status: 201,
+      message: 'Received',
+    };
   } finally {
     upload.cleanup();
   }
 });
 
 // POST /api-test — answers 201 for a valid key: how a client checks its key.
-export const apiTest = endpoint('none', { auth: true }, async () => ({ data: {}, status: 201, message: 'API key is valid' }));
+export const apiTest = endpoint('none', { auth: true }, async () => ({
+  data: {},
+  status: 201,
+  message: 'API key is valid',
+}));
 
 // GET /healthz — liveness for load balancers: the process answers. No key.
-export const healthz = endpoint('none', { auth: false }, async () => ({ data: { status: 'ok' }, message: 'alive' }));
+export const healthz = endpoint('none', { auth: false }, async () => ({
+  data: { status: 'ok' },
+  message: 'alive',
+}));
 
 // GET /readyz — readiness: the store answers a query. 503 while it does not (e.g. PostgreSQL restarting).
 export const readyz = endpoint('none', { auth: false }, async ({ engine }) => {

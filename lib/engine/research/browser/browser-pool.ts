@@ -46,7 +46,13 @@ const NO_WEBRTC_SCRIPT = `for (const name of ['RTCPeerConnection', 'webkitRTCPee
 }`;
 const BLOCKED_TYPES = new Set(['image', 'media', 'font', 'manifest', 'texttrack', 'beacon', 'ping']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT']);
-const DROP_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const DROP_HEADERS = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
 const IDLE_CLOSE_MS = 30_000;
 /** Readable characters to wait for after load, so client-side rendering has happened. */
 const SETTLE_TEXT = 200;
@@ -95,12 +101,15 @@ export class BrowserPool {
         return { url: page.url(), status: response?.status() ?? 0, html, blocked };
       } catch (err) {
         signal?.throwIfAborted();
-        throw new FetchError(`the browser could not render ${url}: ${(err as Error).message.split('\n')[0]}`, {
-          kind: 'connect',
-          url,
-          transient: false,
-          cause: err,
-        });
+        throw new FetchError(
+          `the browser could not render ${url}: ${(err as Error).message.split('\n')[0]}`,
+          {
+            kind: 'connect',
+            url,
+            transient: false,
+            cause: err,
+          },
+        );
       } finally {
         signal?.removeEventListener('abort', onAbort);
         await context.close().catch(() => undefined);
@@ -148,9 +157,9 @@ export class BrowserPool {
       await route.fulfill({ status: res.status, headers: out, body: res.body });
     } catch (err) {
       if (err instanceof FetchError && err.kind === 'blocked') blocked.push(url);
-      await route.abort(err instanceof FetchError && err.kind === 'blocked' ? 'blockedbyclient' : 'failed').catch(
-        () => undefined,
-      );
+      await route
+        .abort(err instanceof FetchError && err.kind === 'blocked' ? 'blockedbyclient' : 'failed')
+        .catch(() => undefined);
     }
   }
 
@@ -169,9 +178,10 @@ export class BrowserPool {
       );
       this.browser = launching;
       launching.then(
-        (b) => b.on('disconnected', () => {
-          if (this.browser === launching) this.browser = null;
-        }),
+        (b) =>
+          b.on('disconnected', () => {
+            if (this.browser === launching) this.browser = null;
+          }),
         () => {
           if (this.browser === launching) this.browser = null;
         },

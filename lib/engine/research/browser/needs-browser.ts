@@ -6,7 +6,8 @@ export type BrowserMode = 'auto' | 'always' | 'off';
 const MIN_TEXT = 250;
 const APP_ROOT = /<div\s+id=["'](?:root|app|__next|__nuxt|svelte|main-app)["'][^>]*>\s*<\/div>/i;
 // Scripts that run: data blocks (JSON-LD, templates) do not make a page need a browser.
-const RUNNABLE_SCRIPT = /<script(?![^>]*\btype\s*=\s*["']?(?:application\/(?:ld\+)?json|text\/(?:template|x-template|html))\b)[^>]*>/i;
+const RUNNABLE_SCRIPT =
+  /<script(?![^>]*\btype\s*=\s*["']?(?:application\/(?:ld\+)?json|text\/(?:template|x-template|html))\b)[^>]*>/i;
 const NOSCRIPT_HINT = /<noscript[^>]*>[^<]*(?:enable|requires?|need)[^<]*javascript/i;
 
 /**

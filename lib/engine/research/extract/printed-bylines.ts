@@ -189,4 +189,3 @@ function textWithBreaks(el: Element): string {
   }
   return out;
 }
-

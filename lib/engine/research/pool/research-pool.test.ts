@@ -239,8 +239,11 @@ describe('turns at a Crawl-delay host, asked by a research thread', () => {
   it('are given back to the schedule when the job is aborted while waiting', async () => {
     const { createServer } = await import('node:http');
     const server = createServer((req, res) => {
-      if (req.url === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 2\n');
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>hello@slow.example</p></body></html>');
+      if (req.url === '/robots.txt')
+        return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 2\n');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body><p>hello@slow.example</p></body></html>');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/`;
@@ -259,14 +262,22 @@ describe('turns at a Crawl-delay host, asked by a research thread', () => {
           if (maxWaitMs === 0) return Promise.resolve(false);
           asked++;
           return new Promise<boolean>((_resolve, reject) =>
-            signal?.addEventListener('abort', () => (givenBack(signal.reason), reject(signal.reason)), { once: true }),
+            signal?.addEventListener('abort', () => (givenBack(signal.reason), reject(signal.reason)), {
+              once: true,
+            }),
           );
         },
       },
     });
     try {
       const job = new AbortController();
-      const research = turns.research({ url, queries: [QUERIES[1]!], list: false, turbo: true, signal: job.signal });
+      const research = turns.research({
+        url,
+        queries: [QUERIES[1]!],
+        list: false,
+        turbo: true,
+        signal: job.signal,
+      });
       await expect.poll(() => asked, { timeout: 10_000 }).toBe(1);
       job.abort(new Error('cancelled'));
       await expect(research).rejects.toThrow('cancelled');
@@ -285,17 +296,25 @@ describe('robots.txt, asked by research threads', () => {
     const server = createServer((req, res) => {
       if (req.url === '/robots.txt') {
         robotsReads++;
-        return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+        return res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end('User-agent: *\nDisallow: /private/\n');
       }
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>hello@shared.example</p></body></html>');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body><p>hello@shared.example</p></body></html>');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
     const shared = createResearchPool({ threads: 2, options: { ...OPTIONS, maxPages: 0 } });
     try {
-      const ask = (path: string) => shared.research({ url: `${origin}${path}`, queries: [QUERIES[1]!], list: false, turbo: true });
+      const ask = (path: string) =>
+        shared.research({ url: `${origin}${path}`, queries: [QUERIES[1]!], list: false, turbo: true });
       // Eight at once: both threads meet the site before either has its verdict.
-      const results = await Promise.all([...Array.from({ length: 7 }, (_, i) => ask(`/p/${i}`)), ask('/private/x')]);
+      const results = await Promise.all([
+        ...Array.from({ length: 7 }, (_, i) => ask(`/p/${i}`)),
+        ask('/private/x'),
+      ]);
       expect(robotsReads).toBe(1);
       expect(results.slice(0, 7).every((r) => r.data.email === 'hello@shared.example')).toBe(true);
       expect(results[7]!.error).toMatch(/robots\.txt .* does not allow/); // the shared verdict is applied

@@ -20,6 +20,11 @@ export const DELETE = dashboardRoute<{ id: string }>(async (req, { params }) => 
   }
   const engine = await getEngine();
   if (!(await revokeKey(engine.db, id))) return fail(404, 'Key not found', `no active key with id '${id}'`);
-  await recordAudit(engine.db, { actor: 'dashboard', action: 'key.revoke', target: id, ip: clientAddress(req) });
+  await recordAudit(engine.db, {
+    actor: 'dashboard',
+    action: 'key.revoke',
+    target: id,
+    ip: clientAddress(req),
+  });
   return ok({ id }, 'Key revoked');
 });
