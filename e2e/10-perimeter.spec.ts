@@ -72,12 +72,15 @@ function raw(req: RawRequest): Promise<RawAnswer> {
     if (req.stream) {
       const { total } = req.stream;
       const chunk = Buffer.alloc(64 * 1024, 0x20);
+      // One chunk per turn of the event loop, so the server's early answer is read as soon as it
+      // arrives: written in one burst, the server's close could reach this socket as a write error
+      // (EPIPE) before the answer was parsed, on a loaded machine.
       const pump = () => {
-        while (!answered && written < total) {
-          written += chunk.length;
-          if (!r.write(chunk)) return void r.once('drain', pump);
-        }
-        if (!answered) r.end();
+        if (answered) return;
+        if (written >= total) return void r.end();
+        written += chunk.length;
+        if (r.write(chunk)) setImmediate(pump);
+        else r.once('drain', pump);
       };
       pump();
       return;
