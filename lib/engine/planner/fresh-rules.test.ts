@@ -3,25 +3,11 @@
 // that revealed the gap, and is scored by the benchmark's own pass rules (bench/planner/score.ts).
 import { describe, expect, it } from 'vitest';
 import { loadBases } from '../../../bench/planner/cases';
-import { scoreCase, type BenchCase, type ExpectedField, type Lang } from '../../../bench/planner/score';
-import type { OutputScope, OutputType } from '../../contract/task-definition';
+import { EMAIL, expectPass, field, FOUNDED, PHONE } from '../../../bench/planner/fresh';
+import type { BenchCase, Lang } from '../../../bench/planner/score';
 import { applyInstruction, planFromDescription } from './index';
 
-/** 'name|other:type|type@task' → an expected field. */
-function field(spec: string): ExpectedField {
-  const [body, scope] = spec.split('@');
-  const [names, types] = body!.split(':');
-  return {
-    names: names!.split('|'),
-    ...(types ? { types: types.split('|') as OutputType[] } : {}),
-    ...(scope ? { scope: scope as OutputScope } : {}),
-  };
-}
-
-const EMAIL = 'email|email_address|contact_email:email';
-const PHONE = 'phone|phone_number|main_phone|contact_phone|telephone:phone';
 const PUBLISHED = 'published_date|publication_date|publish_date:date';
-const FOUNDED = 'founded_year|founding_year|year_founded:number|date';
 
 /** [language, description, list, expected fields, expected inputs (when checked)] */
 type D = [Lang, string, boolean, string[], string[]?];
@@ -498,8 +484,7 @@ for (const [rule, cases] of Object.entries(RULES)) {
             ...(inputs ? { inputs: inputs.map((spec) => field(spec)) } : {}),
           },
         };
-        const verdict = scoreCase(c, planFromDescription(text));
-        expect(verdict.reason, verdict.reason).toBe(verdict.pass ? verdict.reason : 'pass');
+        expectPass(c, planFromDescription(text));
       });
     });
   });
@@ -524,12 +509,7 @@ for (const [rule, cases] of Object.entries(EDIT_RULES)) {
             ...(e.touched ? { touched: e.touched } : {}),
           },
         };
-        const verdict = scoreCase(
-          c,
-          applyInstruction(structuredClone(bases[e.base]!), e.text),
-          bases[e.base],
-        );
-        expect(verdict.reason, verdict.reason).toBe(verdict.pass ? verdict.reason : 'pass');
+        expectPass(c, applyInstruction(structuredClone(bases[e.base]!), e.text), bases[e.base]);
       });
     });
   });
