@@ -1,6 +1,8 @@
 // A pronoun that points back to the question before it: "Does the site have a privacy policy? Link to
 // it if so" links to the privacy policy; "Is each job remote? Add that" adds what the question asks.
 
+import { splitKeepingEnds } from './phrases';
+
 const ASKED_THING = [
   // "does the site have a privacy policy", "do they offer a free trial"
   /^(?:does|do|did|has|have)\s+(?:the\s+[a-z]+|it|they|this\s+[a-z]+)\s+(?:have|offer|provide|publish|list|mention|include|show|run|operate|use)\s+(?:an?\s+|any\s+|the\s+|its\s+|their\s+)?(.+?)\s*\?$/i,
@@ -11,13 +13,9 @@ const BACK_REFERENCE = /\b(to|of|for|from|on|in|about)\s+(?:it|them)\b/i;
 const ADD_THAT =
   /^(?:please\s+)?(?:add|include|keep|capture|extract|return)\s+(?:that|this|it)(?:\s+(?:too|as\s+well|as\s+a\s+field|please))?[.!]*$/i;
 
-function sentencePairs(text: string): string[] {
-  return text.split(/(?<=[?.!])\s+/);
-}
-
 /** "Does the site have a privacy policy? Link to it if so" → "… Link to the privacy policy if so". */
 export function resolveBackReferences(text: string): string {
-  const sentences = sentencePairs(text);
+  const sentences = splitKeepingEnds(text);
   for (let i = 1; i < sentences.length; i += 1) {
     const before = (sentences[i - 1] ?? '').trim();
     const thing = ASKED_THING.map((re) => re.exec(before)?.[1]).find((t) => t !== undefined);
@@ -45,7 +43,7 @@ const ANSWER_FORM: Array<[RegExp, RegExp]> = [
 
 /** "Where is the company headquartered? Give the full address." asks one thing, in that form. */
 export function answerForm(text: string): string {
-  const sentences = sentencePairs(text.trim());
+  const sentences = splitKeepingEnds(text.trim());
   for (let i = 1; i < sentences.length; i += 1) {
     const question = (sentences[i - 1] ?? '').trim();
     const form = (sentences[i] ?? '').trim();
@@ -65,7 +63,7 @@ export function answerForm(text: string): string {
 
 /** "Is each job remote? Add that" → "Also: is each job remote?": the question is what to add. */
 export function questionThenAdd(text: string): string {
-  const sentences = sentencePairs(text.trim());
+  const sentences = splitKeepingEnds(text.trim());
   const last = sentences.at(-1) ?? '';
   const question = sentences.at(-2) ?? '';
   if (sentences.length !== 2 || !question.endsWith('?') || !ADD_THAT.test(last.trim())) return text;

@@ -47,6 +47,14 @@ export function splitSentences(text: string): string[] {
   return splitSentenceLines(text).map((s) => s.text);
 }
 
+/** Sentences with their end marks kept ("Is it remote? Add that."), for rules that read a question. */
+export function splitKeepingEnds(text: string): string[] {
+  return text
+    .replace(ABBREVIATION, (m) => m.replace(/\./g, DOT))
+    .split(/(?<=[?.!])\s+/)
+    .map((s) => s.replace(new RegExp(DOT, 'g'), '.'));
+}
+
 // Compound names whose "and" is not an enumeration.
 const PROTECTED_AND = [
   'terms and conditions',
