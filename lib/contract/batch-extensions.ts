@@ -149,9 +149,18 @@ export const WebhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
-export const EstimateQuerySchema = z.object({ rows: z.coerce.number().int().min(1).max(10_000_000) });
+export const EstimateQuerySchema = z.object({
+  rows: z.coerce.number().int().min(1).max(10_000_000),
+  // Seconds one job of this task takes, measured by a sample run: the estimate then runs at that pace
+  // instead of the recent queue's.
+  job_seconds: z.coerce.number().positive().max(3600).optional(),
+});
 export const EstimateResponseSchema = z.object({
   rows: z.number().int(),
+  /** What the pace came from: recent batches ('queue') or the caller's sample run ('sample'). */
+  basis: z.enum(['queue', 'sample']),
+  /** Jobs that run at once for one batch (the worker's concurrency). */
+  concurrency: z.number().int(),
   estimated_time_to_start: z.string(),
   estimated_time_to_complete: z.string(),
 });

@@ -23,7 +23,8 @@ export const queryKeys = {
     links: (id: string) => [...queryKeys.batches.all, 'links', id] as const,
     deliveries: (id: string) => [...queryKeys.batches.all, 'deliveries', id] as const,
     compare: (id: string, other: string) => [...queryKeys.batches.all, 'compare', id, other] as const,
-    estimate: (rows: number) => [...queryKeys.batches.all, 'estimate', rows] as const,
+    estimate: (rows: number, jobSeconds?: number) =>
+      [...queryKeys.batches.all, 'estimate', rows, jobSeconds ?? null] as const,
   },
   settings: {
     all: ['settings'] as const,

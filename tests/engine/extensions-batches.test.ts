@@ -287,6 +287,26 @@ describe('estimate', () => {
     expect(new Date(e.estimated_time_to_complete).getTime()).toBeGreaterThanOrEqual(
       new Date(e.estimated_time_to_start).getTime(),
     );
+    expect(e.basis).toBe('queue');
     expect((await api.get('/v0.1/batch-estimate')).status).toBe(400);
+  });
+
+  it("runs at a sample run's pace when its seconds per job are given", async () => {
+    const at = async (s: number) => {
+      const res = await api.get(`/v0.1/batch-estimate?rows=1000&job_seconds=${s}`);
+      expect(res.status).toBe(200);
+      const e = EstimateResponseSchema.parse(res.body.data);
+      expect(e.basis).toBe('sample');
+      return new Date(e.estimated_time_to_complete).getTime() - Date.now();
+    };
+    const fast = await at(0.5);
+    const slow = await at(50);
+    // 100× slower jobs: the finish moves about 100× further out (the start is the same queue either way).
+    expect(slow).toBeGreaterThan(fast * 50);
+    for (const bad of ['0', '-1', 'abc', '100000']) {
+      const res = await api.get(`/v0.1/batch-estimate?rows=10&job_seconds=${bad}`);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/job_seconds/);
+    }
   });
 });

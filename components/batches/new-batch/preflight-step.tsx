@@ -149,7 +149,12 @@ export function PreflightStep({
         <div className="flex items-center gap-2 text-sm font-medium">
           <FlaskConical aria-hidden className="size-4" /> Sample run
         </div>
-        <SampleRun task={task} version={version} rows={summary.preview.filter((r) => !r.error).slice(0, 3)} />
+        <SampleRun
+          task={task}
+          version={version}
+          rows={summary.preview.filter((r) => !r.error).slice(0, 3)}
+          fileRows={summary.good}
+        />
       </CardBody>
     </Card>
   );

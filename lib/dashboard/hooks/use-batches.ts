@@ -66,11 +66,13 @@ export function useComparison(id: string, other: string | null, enabled: boolean
   });
 }
 
-export function useEstimate(rows: number, enabled: boolean) {
+/** When a batch of `rows` would finish; at a sample run's pace when its seconds per job are given. */
+export function useEstimate(rows: number, enabled: boolean, jobSeconds?: number) {
+  const pace = jobSeconds ? `&job_seconds=${jobSeconds}` : '';
   return useQuery({
-    queryKey: queryKeys.batches.estimate(rows),
+    queryKey: queryKeys.batches.estimate(rows, jobSeconds),
     queryFn: async () =>
-      (await apiFetch<EstimateResponse>(upstream(`/v0.1/batch-estimate?rows=${rows}`))).data,
+      (await apiFetch<EstimateResponse>(upstream(`/v0.1/batch-estimate?rows=${rows}${pace}`))).data,
     enabled: enabled && rows > 0,
     staleTime: 30_000,
   });

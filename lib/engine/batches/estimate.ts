@@ -39,8 +39,17 @@ export async function queueState(db: Db, concurrency: number, batchId: string): 
   return { rate, others: (rows[0]?.remaining ?? []).map(Number) };
 }
 
-export async function estimateTimes(db: Db, batchId: string, mine: number, concurrency: number) {
-  return estimatesFrom(await queueState(db, concurrency, batchId), mine, concurrency);
+export async function estimateTimes(
+  db: Db,
+  batchId: string,
+  mine: number,
+  concurrency: number,
+  jobSeconds?: number,
+) {
+  const state = await queueState(db, concurrency, batchId);
+  // A sample run's measured pace stands for this task's jobs better than recent batches of any task.
+  if (jobSeconds) state.rate = concurrency / jobSeconds;
+  return estimatesFrom(state, mine, concurrency);
 }
 
 /** The estimates for a batch of `mine` jobs joining the queue `state` describes, as of now. */

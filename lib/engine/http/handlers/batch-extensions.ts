@@ -112,11 +112,13 @@ export const downloadV01 = endpoint('v0.1', { auth: true }, async ({ engine, url
   return batchRowsFile(engine.db, params.batch_id!, q.format);
 });
 
-// GET /v0.1/batch-estimate?rows=n — when a batch of n rows would start and finish if launched now.
+// GET /v0.1/batch-estimate?rows=n[&job_seconds=s] — when a batch of n rows would start and finish if
+// launched now; at the pace of a sample run when its seconds per job are given.
 export const estimateV01 = endpoint('v0.1', { auth: true }, async ({ engine, url }) => {
   const q = parseWith(EstimateQuerySchema, Object.fromEntries(url.searchParams), 'query');
-  const times = await estimateTimes(engine.db, '', q.rows, engine.config.workerConcurrency);
-  return { data: { rows: q.rows, ...times } };
+  const concurrency = engine.config.workerConcurrency;
+  const times = await estimateTimes(engine.db, '', q.rows, concurrency, q.job_seconds);
+  return { data: { rows: q.rows, basis: q.job_seconds ? 'sample' : 'queue', concurrency, ...times } };
 });
 
 /** An optional JSON body: none (or an empty one) means all defaults. */
