@@ -19,10 +19,10 @@ describe('planner benchmark cases', () => {
     }
   });
 
-  it('holds out about a third', () => {
+  it('holds out at least a third (and never most) of the cases', () => {
     const share = count(cases, (c) => c.split === 'holdout') / cases.length;
-    expect(share).toBeGreaterThan(0.3);
-    expect(share).toBeLessThan(0.37);
+    expect(share).toBeGreaterThanOrEqual(1 / 3);
+    expect(share).toBeLessThan(0.5);
   });
 
   it('covers every category and language in each split', () => {

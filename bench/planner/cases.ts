@@ -12,11 +12,17 @@ export interface SplitCase extends BenchCase {
 }
 
 // The first held-out third (cases-dev-2.json) was opened to tune the planner once its score had been
-// read too often, so it joined dev; the held-out set is now the second one, written blind by people who
-// had seen neither the planner nor the other cases.
+// read too often, so it joined dev. Two held-out sets remain, each written blind by people who had seen
+// neither the planner nor the other cases: holdout-2, whose score was read at merges for a session, and
+// holdout-3, written later and read only at session ends.
 export const SPLIT_FILES: Record<Split, string[]> = {
   dev: ['cases-dev.json', 'cases-dev-2.json'],
-  holdout: ['cases-holdout-2-describe.json', 'cases-holdout-2-edit.json'],
+  holdout: [
+    'cases-holdout-2-describe.json',
+    'cases-holdout-2-edit.json',
+    'cases-holdout-3-describe.json',
+    'cases-holdout-3-edit.json',
+  ],
 };
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));

@@ -27,6 +27,9 @@ export function printSplit(
   console.log(`\n${label} — ${split}: ${rows.length} cases, pass ${cell(rows)}`);
   table('kind', rows, (r) => r.c.kind);
   table('language', rows, (r) => r.c.lang);
+  // Each held-out set is reported on its own: how often a set's score has been read decides how much
+  // it still says about phrasings nobody tuned for (README).
+  table('set', rows, (r) => r.c.file.replace(/^cases-|-(describe|edit)\.json$|\.json$/g, ''));
   if (opts.verbose || split === 'dev' || opts.showHoldout) {
     table(
       'describe',
