@@ -168,12 +168,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
           <CardBody>
             <Tabs tabs={tabs} active={active} onChange={setTab} label="Batch sections">
               {active === 'rows' && (
-                <RowsTable
-                  key={String(batch.completed)}
-                  batchId={batchId}
-                  task={task.data}
-                  live={!batch.completed}
-                />
+                <RowsTable batchId={batchId} task={task.data} live={!batch.completed} counts={counts} />
               )}
               {active === 'webhook' && <WebhookPanel batch={batch} hasLog={has('webhook_deliveries')} />}
               {active === 'rerun' && (

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronRight, Rows3 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BatchRow, RowStatus } from '@/lib/contract/batch-extensions';
+import type { BatchRow, RowCounts, RowStatus } from '@/lib/contract/batch-extensions';
 import type { TaskDetail } from '@/lib/contract/tasks';
 import { cn } from '@/lib/dashboard/cn';
 import { useBatchRows } from '@/lib/dashboard/hooks/use-batch-rows';
@@ -18,14 +18,19 @@ import { RowDetails } from './row-details';
 // opens in place to show every answer with its source; the virtualizer measures the rows it draws,
 // so an open row takes the room it needs and the closed ones keep their fixed height.
 
-type Filter = 'all' | 'succeeded' | 'failed' | 'pending' | 'removed';
+// One filter per count of the progress card, with the same names, so the two read alike.
+type Filter = 'all' | RowStatus;
 const FILTERS: { id: Filter; label: string; status: RowStatus[] | null }[] = [
   { id: 'all', label: 'All', status: null },
   { id: 'succeeded', label: 'Succeeded', status: ['succeeded'] },
   { id: 'failed', label: 'Failed', status: ['failed'] },
-  { id: 'pending', label: 'Pending', status: ['pending', 'running'] },
+  { id: 'running', label: 'Running', status: ['running'] },
+  { id: 'pending', label: 'Pending', status: ['pending'] },
   { id: 'removed', label: 'Removed', status: ['removed'] },
 ];
+// While the batch runs, the loaded rows are read again when the card's counts move, at most this often:
+// a refresh re-reads every loaded page, and a fast batch moves its counts every second.
+const LIVE_REFRESH_MS = 1500;
 const ROW_H = 40;
 const OPEN_ESTIMATE = 360;
 const TONE: Record<RowStatus, 'success' | 'danger' | 'neutral' | 'brand'> = {
@@ -40,16 +45,20 @@ export function RowsTable({
   batchId,
   task,
   live,
+  counts: cardCounts,
 }: {
   batchId: string;
   task: TaskDetail | undefined;
   live: boolean;
+  /** The progress card's counts (its event stream or polling): the filters show these, so both agree. */
+  counts: RowCounts | null;
 }) {
   const [filter, setFilter] = useState<Filter>('all');
   const status = FILTERS.find((f) => f.id === filter)!.status;
   const q = useBatchRows(batchId, status, true);
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.rows) ?? [], [q.data]);
-  const counts = q.data?.pages[0]?.counts;
+  const counts = cardCounts ?? q.data?.pages[0]?.counts;
+  useLiveRefresh(live, counts, q.refetch, q.isFetching);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const allOutputs = (task?.outputs ?? []).map((o) => o.name);
   const outputs = allOutputs.slice(0, 4);
@@ -103,15 +112,16 @@ export function RowsTable({
           >
             {f.label}
             {counts && f.id !== 'all' && (
-              <span className="ml-1 tabular-nums opacity-80">
-                {(f.id === 'pending' ? counts.pending + counts.running : counts[f.id]).toLocaleString()}
-              </span>
+              <span className="ml-1 tabular-nums opacity-80">{counts[f.id].toLocaleString()}</span>
             )}
           </button>
         ))}
         {live && (
-          <span className="ml-auto self-center text-xs text-slate-600 dark:text-slate-400">
-            Rows refresh when the batch finishes
+          <span
+            className="ml-auto flex items-center gap-1.5 self-center text-xs text-slate-600 dark:text-slate-400"
+            data-testid="rows-live"
+          >
+            <span aria-hidden className="size-2 animate-pulse rounded-full bg-emerald-500" /> Updating live
           </span>
         )}
       </div>
@@ -229,6 +239,29 @@ export function RowsTable({
       )}
     </div>
   );
+}
+
+/** Re-reads the loaded rows when the counts move while the batch runs, throttled (LIVE_REFRESH_MS). */
+function useLiveRefresh(
+  live: boolean,
+  counts: RowCounts | undefined,
+  refetch: () => Promise<unknown>,
+  fetching: boolean,
+) {
+  const signature = counts ? Object.values(counts).join(',') : '';
+  const last = useRef({ signature, at: 0 });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!live || fetching || signature === last.current.signature) return;
+    const wait = last.current.at + LIVE_REFRESH_MS - performance.now();
+    if (wait > 0) {
+      // Too soon after the last refresh: come back when it is due (a later change re-arms it).
+      const t = setTimeout(() => setTick((n) => n + 1), wait);
+      return () => clearTimeout(t);
+    }
+    last.current = { signature, at: performance.now() };
+    void refetch();
+  }, [live, fetching, signature, refetch, tick]);
 }
 
 function Cell({
