@@ -1,11 +1,12 @@
 import type { BatchRow, Comparison } from '@/lib/contract/batch-extensions';
 import type { Db } from '../db/client';
 import { loadDefinition } from '../tasks/queries';
+import { sameAnswer, type AnswerShape } from '../tasks/same-answer';
 import { findBatch } from './read';
 import { iterateBatchRows } from './rows';
 
 // Per-field comparison of two batches over the same inputs (a re-run on another version), joined by
-// data_uuid. Both sides are read in input order and matched as they go, so for a re-run (same order)
+// data_uuid; values compared by meaning for their type (tasks/same-answer.ts). Both sides are read in input order and matched as they go, so for a re-run (same order)
 // the unmatched buffers stay empty and memory stays flat whatever the size.
 
 const FINISHED = new Set(['succeeded', 'failed']);
@@ -16,8 +17,6 @@ function valueOf(row: BatchRow, field: string): unknown {
   if (row.list && items.some((item) => field in item)) return items.map((item) => item[field] ?? null);
   return row.data_json?.[field] ?? null;
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export async function compareBatches(
   db: Db,
@@ -32,6 +31,9 @@ export async function compareBatches(
   ]);
   // Fields of either version, in the order they were defined (this batch's first).
   const fields = [...new Set([...defA.definition.outputs, ...defB.definition.outputs].map((o) => o.name))];
+  // Values are compared by the field's type (this batch's version first): "49.00" and "€49" agree.
+  const shapes = new Map<string, AnswerShape>();
+  for (const o of [...defB.definition.outputs, ...defA.definition.outputs]) shapes.set(o.name, o);
   const stats = new Map(fields.map((f) => [f, { field: f, same: 0, differs: 0 }]));
   const differences: Comparison['differences'] = [];
   let compared = 0;
@@ -45,7 +47,7 @@ export async function compareBatches(
       const va = valueOf(x, f);
       const vb = valueOf(y, f);
       const s = stats.get(f)!;
-      if (same(va, vb)) s.same++;
+      if (sameAnswer(va, vb, shapes.get(f)!)) s.same++;
       else {
         s.differs++;
         if (differences.length < limit)
