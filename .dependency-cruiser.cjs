@@ -132,6 +132,12 @@ module.exports = {
       'webhooks/ sends what batches/ stores (payload parts built from batches/result-row.ts).',
     ),
     engineFolder(
+      'engine-monitors',
+      'monitors',
+      ['db', 'batches', 'tasks', 'research', 'webhooks', ...ROOT_UTILS],
+      'monitors/ compares the runs of a watched sheet; it starts batches as any client does.',
+    ),
+    engineFolder(
       'engine-queue',
       'queue',
       ['db', 'batches', 'tasks', 'research', 'llm', 'net', 'webhooks', ...ROOT_UTILS],
