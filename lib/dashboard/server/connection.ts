@@ -1,3 +1,4 @@
+import 'server-only';
 import { resolveUpstream } from './upstream-settings';
 
 export interface ConnectionStatus {

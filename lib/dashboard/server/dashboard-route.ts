@@ -1,3 +1,4 @@
+import 'server-only';
 import { EngineError, badRequest } from '@/lib/engine/errors';
 import { readBodyCapped } from '@/lib/engine/http/read-body';
 import { dashboardAllowedHosts, isAllowedHost, misdirectedDetails } from './allowed-hosts';

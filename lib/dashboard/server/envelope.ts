@@ -1,5 +1,6 @@
 // The dashboard's own /api routes answer with the engine's envelope shape, so the browser parses every
 // response — proxied or local — the same way.
+import 'server-only';
 
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { resolveUpstream } from './upstream-settings';
 import { fail } from './envelope';
 import { isFromDashboard } from './same-origin';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { hashKey } from '@/lib/engine/auth/keys';
 import { apiKeys } from '@/lib/engine/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { dashboardAllowedHosts } from './allowed-hosts';
 
 // Mutating dashboard requests must come from the dashboard's own pages: browsers always send Origin

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // The cookie half of a dashboard session: `<id>.<expiry>.<hmac>`. The signature lets a forged or

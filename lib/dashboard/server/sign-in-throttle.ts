@@ -5,6 +5,7 @@
 // That needs an address a client cannot choose: clientAddress believes X-Forwarded-For only from
 // QUARRY_TRUSTED_PROXIES, and the 12-character minimum password keeps one address's guesses hopeless.
 
+import 'server-only';
 import { clientAddress as addressOf } from '@/lib/engine/http/client-address';
 import { currentConfig } from '@/lib/engine/config';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { getEngine } from '@/lib/engine/runtime';
 import { deleteSetting, getSetting, setSetting } from '@/lib/engine/settings';
 import { loadSecretKey, openSecret, sealSecret } from '@/lib/engine/secrets/secret-box';
