@@ -49,7 +49,7 @@ async function savedText(d: Download): Promise<Buffer> {
 }
 
 function csvFixture(): string {
-  // Row 3 (index 2) is not a URL: refused before launch. Row 5 answers 404: it runs and fails.
+  // Sheet row 4 (index 2) is not a URL: refused before launch. Row 7 answers 404: it runs and fails.
   const rows = [
     ['data_uuid', 'Company Website'],
     ...GOOD.slice(0, 2).map((n) => [`co-${n}`, `${SITE()}/slow/400/co/${n}/`]),
@@ -76,7 +76,7 @@ test('upload a CSV: columns auto-mapped, pre-flight lists the bad row (browser a
   const dl = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Bad rows as CSV' }).click();
   const badCsv = (await savedText(await dl)).toString('utf8');
-  expect(badCsv).toContain('3,2,');
+  expect(badCsv).toContain('4,2,'); // sheet row 4: the header is row 1
   await shootStep(page, 'batch-new-preflight');
 });
 

@@ -106,24 +106,30 @@ export async function parseFile(
       onProgress(bytes, summary.total);
     }
     take(parser.end());
-    return { ...result(summary), upload: file, uploadName: file.name, ms: performance.now() - started };
+    return {
+      ...result(summary),
+      format,
+      upload: file,
+      uploadName: file.name,
+      ms: performance.now() - started,
+    };
   }
 
   if (format === 'xlsx') {
     const { header, records, sheet } = await readXlsxTable(file, inputs, mapping);
     const table = new TableRowReader(header, inputs, mapping);
     const match = columnsFor(header, inputs, mapping);
-    for (const cells of records) {
-      const item = table.read(cells);
-      if (item === undefined) continue;
+    const emit = (item: IngestItem, cells: readonly string[]) => {
       const raw = rawRow(cells, item, match);
       summary.note(item, raw);
       upload.line(raw.uuid, raw.inputs);
       if (summary.total % 5000 === 0) onProgress(0, summary.total);
-    }
+    };
+    for (const cells of records) table.read(cells, emit);
     if (summary.total === 0) throw new Error('the file has no rows');
     return {
       ...result(summary),
+      format,
       upload: upload.blob(),
       uploadName: `${base}.jsonl`,
       ms: performance.now() - started,
@@ -163,6 +169,7 @@ export async function parseFile(
   onProgress(bytes, summary.total);
   return {
     ...result(summary),
+    format,
     upload: upload.blob(),
     uploadName: `${base}.jsonl`,
     ms: performance.now() - started,
@@ -187,8 +194,12 @@ async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: Colu
   let header: string[] | null = null;
   let links = new Set<number>();
   const records: string[][] = [];
+  let lastRow = 0;
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const values = row.values as unknown[];
+    // Rows left out between two with cells are blank rows of the sheet: records too, as in the engine.
+    if (header !== null) for (let gap = lastRow + 1; gap < row.number; gap++) records.push([]);
+    lastRow = row.number;
     const width = Math.max(values.length - 1, header?.length ?? 0);
     const cells = Array.from({ length: width }, (_, i) => cellText(values[i + 1], links.has(i)));
     if (header === null) {

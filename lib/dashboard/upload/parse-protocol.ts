@@ -31,6 +31,8 @@ export interface ParseSummary {
   /** Every bad row up to MAX_ERRORS (the count stays exact). */
   errors: RowError[];
   preview: PreviewRow[];
+  /** The file's format: how a row index becomes the row number the analyst sees (sheetRow). */
+  format: UploadFormat;
   /** What will be uploaded: one JSONL line per data row, in file order (bad rows included). */
   upload: Blob;
   uploadName: string;
