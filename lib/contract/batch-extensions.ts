@@ -159,4 +159,6 @@ export type EstimateResponse = z.infer<typeof EstimateResponseSchema>;
 
 export const DownloadQuerySchema = z.object({
   format: z.enum(['jsonl', 'json', 'csv', 'xlsx']).default('csv'),
+  /** CSV/XLSX: add each answer's source page and confidence as columns after the answers. */
+  sources: z.stringbool().default(false),
 });

@@ -37,7 +37,12 @@ export function PreflightStep({
   const estimate = useEstimate(summary.good, has('batch_estimate'));
   const { mutate } = validate;
   useEffect(() => {
-    mutate({ taskId: task.id, file: summary.upload, filename: summary.uploadName });
+    mutate({
+      taskId: task.id,
+      file: summary.upload,
+      filename: summary.uploadName,
+      fields: summary.uploadFields,
+    });
   }, [mutate, task.id, summary]);
 
   const engineErrors = validate.data?.job_improper_format;
