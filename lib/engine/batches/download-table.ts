@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { batches } from '../db/schema';
 import { iterateBatchRows } from './rows';
 import { readSourceRecords, type SourceItem } from './source-records';
-import { findSource, sourceParts } from './source-store';
+import { findSource, sourceBytes } from './source-store';
 
 // What every download writes: one row per input row of the upload, in input order — rows refused at
 // upload included (status "refused", the reason in `error`), rows not run yet or removed with their
@@ -73,7 +73,7 @@ export async function downloadTable(db: Db, batch: Batch, def: TaskDefinition): 
   const stored = iterateBatchRows(db, batch.id, EVERY_STATUS);
   if (!source) return { header: null, uuidColumn: null, rows: withRefused(stored, batch) };
 
-  const records = readSourceRecords(sourceParts(db, batch.id), source, def.inputs);
+  const records = readSourceRecords(sourceBytes(db, batch.id), source, def.inputs);
   const first = await records.next();
   const header = first.done || first.value.kind !== 'header' ? [] : first.value.cells;
   const match = columnsFor(
