@@ -235,3 +235,31 @@ describe('an XLSX with a number, a date and a link cell', () => {
     expect(rows.map((r: { data_uuid: string }) => r.data_uuid)).toEqual(['a-1', '', 'a-2']);
   });
 });
+
+describe('a CSV large enough to be spooled and read while it arrives', () => {
+  it('keeps its bytes as they arrive: the download gives every row back, cancelled ones as removed', async () => {
+    const n = 4000;
+    const pad = 'x'.repeat(80);
+    const lines = ['Website,Notes'];
+    for (let i = 0; i < n; i++) lines.push(`${site.url}/slow/2000/co/${i}/,"note ${i}, ${pad}"`);
+    const text = lines.join('\n') + '\n';
+    expect(text.length).toBeGreaterThan(256 * 1024); // past the in-memory size: spooled, read early
+    const r = await api.post('/v0.1/batches', {
+      form: batchForm({ task_id: taskId }, new File([text], 'big.csv', { type: 'text/csv' })),
+    });
+    expect(r.status).toBe(201);
+    const id = r.body.data.batch_id as string;
+    await api.post(`/v0.1/batches/${id}/cancel`);
+    const rows = parseCsv(await download(id, 'csv'));
+    expect(rows).toHaveLength(n + 1);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Website', 'Notes', 'data_uuid']);
+    for (const i of [0, 1234, n - 1]) {
+      expect(rows[i + 1]!.slice(0, 3)).toEqual([
+        `${site.url}/slow/2000/co/${i}/`,
+        `note ${i}, ${pad}`,
+        `row-${i}`,
+      ]);
+    }
+    expect(new Set(rows.slice(1).map((row) => row[rows[0]!.indexOf('status')]))).toContain('removed');
+  });
+});

@@ -134,18 +134,18 @@ export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<Early
   return (async () => {
     const p = await prepareEarly(deps, live);
     if (!p) return null;
+    const options = columnOptionsFrom(live.fields);
     const batchId = await insertIngesting(deps, p).catch(() => null);
     if (!batchId) return null;
     try {
-      const scan = await ingestFile(
-        deps.db,
-        batchId,
-        live,
-        live.filename,
-        p.definition,
-        columnOptionsFrom(live.fields),
-      );
-      return { fields: live.fields, batchId, scan, loaded: p };
+      // The bytes are kept as they arrive, beside the reading of the rows (source-store.ts).
+      const [read, kept] = await Promise.allSettled([
+        ingestFile(deps.db, batchId, live, live.filename, p.definition, options),
+        storeSource(deps.db, batchId, live, options),
+      ]);
+      if (read.status === 'rejected') throw read.reason;
+      if (kept.status === 'rejected') throw kept.reason;
+      return { fields: live.fields, batchId, scan: read.value, loaded: p };
     } catch {
       await dropBatch(deps, batchId);
       return null;
@@ -239,11 +239,12 @@ export async function createBatch(
     const queue = queueState(deps.db, deps.concurrency, id);
     queue.catch(() => undefined); // awaited below unless the ingest fails first
     const options = columnOptionsFrom(upload.fields);
-    // The spreadsheet's bytes are kept for downloads (source-store.ts), written while its rows are.
-    // Both settle before a failure is thrown: the batch is dropped only once neither still writes.
+    // The spreadsheet's bytes are kept for downloads (source-store.ts), written while its rows are
+    // (an early ingest kept them already). Both settle before a failure is thrown: the batch is
+    // dropped only once neither still writes.
     const [read, kept] = await Promise.allSettled([
       e ? e.scan : ingestFile(deps.db, id, file, file.filename, p.definition, options),
-      storeSource(deps.db, id, file, options),
+      e ? undefined : storeSource(deps.db, id, file, options),
     ]);
     if (read.status === 'rejected') throw read.reason;
     if (kept.status === 'rejected') throw kept.reason;

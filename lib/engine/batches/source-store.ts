@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -7,9 +6,11 @@ import type { ColumnOptions, InputFormat } from '@/lib/ingest/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { batchSources } from '../db/schema';
+import { readFileChunks, type FileProgress } from './scan-thread/file-progress';
 
 // Keeps a spreadsheet upload's bytes with its batch (db/schema.ts, batch_sources), for downloads that
-// give back the analyst's columns. Written while the rows are stored, read back a part at a time.
+// give back the analyst's columns. Written while the rows are stored (for an early ingest, while the
+// upload arrives, as its rows are read), read back a part at a time.
 // The bytes cross to the store as base64 text, decoded and encoded by the store itself: a bytea
 // parameter took PGlite ~1.5 s per MiB to write and ~0.4 s to read back, base64 ~20-60 ms (measured
 // 2026-11-27 on the bench machine; a 17 MB CSV ingest went from 241k to 14k rows/s with bytea).
@@ -24,6 +25,8 @@ export interface SourceFile {
   path: string;
   filename: string;
   bytes?: Uint8Array;
+  /** A spool still being written (an early ingest): read as it grows, stored as it arrives. */
+  progress?: FileProgress;
 }
 
 export interface BatchSource {
@@ -32,27 +35,41 @@ export interface BatchSource {
   options: ColumnOptions;
 }
 
-/** The upload's format, from its name and first bytes (as the readers tell it). */
-export async function sourceFormat(file: SourceFile): Promise<InputFormat> {
-  let head = file.bytes?.subarray(0, SNIFF_BYTES);
-  if (!head) {
-    const fh = await fs.promises.open(file.path, 'r');
-    try {
-      const buf = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-      head = buf.subarray(0, bytesRead);
-    } finally {
-      await fh.close();
+function rawChunks(file: SourceFile): AsyncGenerator<Uint8Array> {
+  return file.bytes
+    ? (async function* () {
+        yield file.bytes!;
+      })()
+    : readFileChunks(file.path, file.progress);
+}
+
+/** The first bytes (at least SNIFF_BYTES unless the file is shorter) and the format they tell. */
+async function sniff(chunks: AsyncGenerator<Uint8Array>, filename: string) {
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
     }
+    head.push(next.value);
+    size += next.value.byteLength;
   }
-  return detectFormat(file.filename, head);
+  const first = Buffer.concat(head).subarray(0, SNIFF_BYTES);
+  let format: InputFormat | null = null;
+  try {
+    format = detectFormat(filename, first);
+  } catch {
+    // An unreadable file fails the scan with its own message; nothing to keep for it.
+  }
+  return { head, ended, format };
 }
 
 /** The upload gzipped, in parts of PART_BYTES. */
-async function* fileParts(file: SourceFile): AsyncGenerator<Buffer> {
-  const raw = file.bytes
-    ? Readable.from([file.bytes])
-    : fs.createReadStream(file.path, { highWaterMark: 1 << 20 });
+async function* gzipParts(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+  const raw = Readable.from(chunks, { objectMode: false });
   const gz = raw.pipe(createGzip({ level: 1 }));
   raw.once('error', (err: Error) => gz.destroy(err));
   let held: Buffer[] = [];
@@ -76,9 +93,12 @@ export async function storeSource(
   file: SourceFile,
   options: ColumnOptions,
 ): Promise<void> {
-  const format = await sourceFormat(file).catch(() => null);
-  // An unreadable file fails the scan with its own message; nothing to keep for it.
-  if (format === null || format === 'jsonl') return;
+  const chunks = rawChunks(file);
+  const { head, ended, format } = await sniff(chunks, file.filename);
+  if (format === null || format === 'jsonl') {
+    await chunks.return(undefined);
+    return;
+  }
   await db
     .insert(batchSources)
     .values({ batchId, format, filename: file.filename, options: JSON.stringify(options) });
@@ -90,7 +110,11 @@ export async function storeSource(
     group = [];
     await db.execute(sql`INSERT INTO batch_source_parts (batch_id, part, bytes) VALUES ${values}`);
   };
-  for await (const bytes of fileParts(file)) {
+  const all = (async function* () {
+    yield* head;
+    if (!ended) yield* chunks;
+  })();
+  for await (const bytes of gzipParts(all)) {
     const b64 = bytes.toString('base64');
     group.push(sql`(${batchId}, ${part++}, decode(${b64}, 'base64'))`);
     if (group.length >= PARTS_PER_INSERT) await flush();
