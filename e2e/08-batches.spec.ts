@@ -49,7 +49,7 @@ async function savedText(d: Download): Promise<Buffer> {
 }
 
 function csvFixture(): string {
-  // Row 3 (index 2) is not a URL: refused before launch. Row 5 answers 404: it runs and fails.
+  // Sheet row 4 (index 2) is not a URL: refused before launch. Row 7 answers 404: it runs and fails.
   const rows = [
     ['data_uuid', 'Company Website'],
     ...GOOD.slice(0, 2).map((n) => [`co-${n}`, `${SITE()}/slow/400/co/${n}/`]),
@@ -76,7 +76,7 @@ test('upload a CSV: columns auto-mapped, pre-flight lists the bad row (browser a
   const dl = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Bad rows as CSV' }).click();
   const badCsv = (await savedText(await dl)).toString('utf8');
-  expect(badCsv).toContain('3,2,');
+  expect(badCsv).toContain('4,2,'); // sheet row 4: the header is row 1
   await shootStep(page, 'batch-new-preflight');
 });
 
@@ -118,16 +118,19 @@ test('download CSV and XLSX: row by row, the fixture site’s facts', async () =
   await page.getByRole('link', { name: 'CSV' }).click();
   const csv = (await savedText(await csvDl)).toString('utf8').replace(/^\uFEFF/, '');
   const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
-  expect(parsed.map((r) => r.data_uuid)).toEqual(['co-1', 'co-2', 'co-3', 'co-4', 'gone-1']);
+  // Every uploaded row, the one refused before launch included, in the file's order.
+  expect(parsed.map((r) => r.data_uuid)).toEqual(['co-1', 'co-2', 'bad-1', 'co-3', 'co-4', 'gone-1']);
+  expect(parsed[2]).toMatchObject({ 'Company Website': 'not a url', status: 'refused' });
+  const ran = parsed.filter((r) => r.status !== 'refused');
   for (const [i, n] of GOOD.entries()) {
-    const row = parsed[i]!;
+    const row = ran[i]!;
     const facts = companyFacts(n);
     expect(row.status).toBe('succeeded');
     expect(row.email).toBe(facts.email);
     expect(row.phone?.replace(/\D/g, '')).toContain(facts.phone.replace(/\D/g, '').slice(-10));
   }
-  expect(parsed[4]).toMatchObject({ status: 'failed' });
-  expect(parsed[4]!.error).not.toBe('');
+  expect(ran[4]).toMatchObject({ status: 'failed' });
+  expect(ran[4]!.error).not.toBe('');
 
   const xlsxDl = page.waitForEvent('download');
   await page.getByRole('link', { name: 'XLSX' }).click();
@@ -136,9 +139,9 @@ test('download CSV and XLSX: row by row, the fixture site’s facts', async () =
   const sheet = wb.worksheets[0]!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const col = (name: string) => header.indexOf(name) + 1;
-  expect(sheet.actualRowCount).toBe(6);
+  expect(sheet.actualRowCount).toBe(7);
   for (const [i, n] of GOOD.entries()) {
-    const r = sheet.getRow(i + 2);
+    const r = sheet.getRow(i + 2 + (i >= 2 ? 1 : 0)); // sheet row 4 is the refused one
     expect(String(r.getCell(col('data_uuid')).value)).toBe(`co-${n}`);
     expect(String(r.getCell(col('email')).value)).toBe(companyFacts(n).email);
   }

@@ -184,7 +184,7 @@ export function RowsTable({
                         type="button"
                         aria-expanded={isOpen}
                         aria-controls={isOpen ? detailsId : undefined}
-                        aria-label={`Details of row ${r.seq + 1}`}
+                        aria-label={`Details of row ${r.row_number ?? r.seq + 1}`}
                         onClick={() => toggle(r.seq)}
                         className="rounded p-0.5 text-slate-600 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
                       >
@@ -194,7 +194,7 @@ export function RowsTable({
                         />
                       </button>
                       <span className="font-mono text-xs text-slate-600 dark:text-slate-400">
-                        {r.seq + 1}
+                        {r.row_number ?? r.seq + 1}
                       </span>
                     </div>
                     <Cell className="font-mono text-xs">{r.data_uuid}</Cell>

@@ -8,7 +8,11 @@ export const RowStatusSchema = z.enum(ROW_STATUSES);
 export type RowStatus = z.infer<typeof RowStatusSchema>;
 
 /** One row of a batch in input order: a result row plus its position (`seq`, 0-based over data rows). */
-export const BatchRowSchema = ResultRowSchema.extend({ seq: z.number().int() });
+export const BatchRowSchema = ResultRowSchema.extend({
+  seq: z.number().int(),
+  /** The row the analyst sees: spreadsheet row (seq + 2: header on row 1) or JSONL line (seq + 1). */
+  row_number: z.number().int().optional(),
+});
 export type BatchRow = z.infer<typeof BatchRowSchema>;
 
 export const BatchRowsQuerySchema = z.object({
@@ -168,4 +172,6 @@ export type EstimateResponse = z.infer<typeof EstimateResponseSchema>;
 
 export const DownloadQuerySchema = z.object({
   format: z.enum(['jsonl', 'json', 'csv', 'xlsx']).default('csv'),
+  /** CSV/XLSX: add each answer's source page and confidence as columns after the answers. */
+  sources: z.stringbool().default(false),
 });

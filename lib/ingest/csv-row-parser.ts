@@ -83,18 +83,23 @@ export class CsvRowParser {
     }
 
     const items: IngestItem[] = [];
+    const onRecord = this.options.onRecord;
+    const emit = onRecord
+      ? (item: IngestItem, cells: readonly string[]) => {
+          onRecord(cells, item);
+          items.push(item);
+        }
+      : (item: IngestItem) => void items.push(item);
     for (let i = 0; i < records.length; i++) {
       const cells = records[i] as string[];
       if (this.table === undefined) {
         if (isBlank(cells)) continue;
         this.columns = cells.map((cell) => cell.trim());
+        this.options.onHeader?.(cells);
         this.table = new TableRowReader(this.columns, this.inputs, this.options);
         continue;
       }
-      const item = this.table.read(cells, problems?.[i]);
-      if (item === undefined) continue;
-      this.options.onRecord?.(cells, item);
-      items.push(item);
+      this.table.read(cells, emit, problems?.[i]);
     }
 
     this.pending = isFinal ? '' : this.pending.slice(result.meta.cursor);

@@ -81,12 +81,31 @@ describe('readCsvRows: CSV syntax', () => {
     expect(rows).toEqual([{ index: 0, data_uuid: 'row-0', inputs: ['a.com', 'x,y'] }]);
   });
 
-  it('skips blank rows (also all-empty cells) without counting them', async () => {
-    const text = 'website,country\n\n,\n a.com ,x\n  ,  \n\r\nb.com,\n';
+  it('refuses blank rows between data rows as "empty row", keeping later numbers; drops trailing ones', async () => {
+    const text = 'website,country\n\n,\n a.com ,x\n  ,  \n\r\nb.com,\n\n,,\n';
     expect(await read(text, WEBSITE_COUNTRY)).toEqual({
-      rows: [{ index: 0, data_uuid: 'row-0', inputs: ['a.com', 'x'] }],
-      errors: [{ error_index: 1, error_message: 'input "country" (column "country") is empty' }],
+      rows: [{ index: 2, data_uuid: 'row-2', inputs: ['a.com', 'x'] }],
+      errors: [
+        { error_index: 0, error_message: 'empty row' },
+        { error_index: 1, error_message: 'empty row' },
+        { error_index: 3, error_message: 'empty row' },
+        { error_index: 4, error_message: 'empty row' },
+        { error_index: 5, error_message: 'input "country" (column "country") is empty' },
+      ],
     });
+  });
+
+  it("numbers a one-column file's rows as the spreadsheet does, a blank line included", async () => {
+    const lines = [
+      'website',
+      ...Array.from({ length: 19 }, (_, i) => `s${i}.example.com`),
+      '',
+      'last.example.com',
+    ];
+    const { rows, errors } = await read(lines.join('\n') + '\n', WEBSITE);
+    expect(errors).toEqual([{ error_index: 19, error_message: 'empty row' }]);
+    // Spreadsheet row = index + 2: "last.example.com" is on line 22 of the file.
+    expect(rows.at(-1)).toEqual({ index: 20, data_uuid: 'row-20', inputs: ['last.example.com'] });
   });
 
   it('reports malformed and unclosed quotes as row errors', async () => {

@@ -3,8 +3,17 @@ import { requireColumns } from './column-matching';
 import type { ColumnOptions, IngestItem } from './types';
 import { AUTO_UUID, RowValidator } from './validate-row';
 
-// Turns the records of a spreadsheet (CSV or XLSX, header already read) into rows. Rows whose cells
-// are all blank are skipped and not counted, like blank JSONL lines, so indexes agree across formats.
+// Turns the records of a spreadsheet (CSV or XLSX, header already read) into rows. A record's index is
+// its position among the records after the header, so `index + 2` is the row number the analyst sees
+// in the spreadsheet (header on row 1). A blank record between data rows is a row too, refused as
+// "empty row": skipping it would shift every later number ("row 20" would be the sheet's row 22), and
+// running it would only fail on its empty inputs. Blank records after the last data row are not rows:
+// files end with newlines and Excel exports with ",,," lines nobody sees as rows.
+
+export const EMPTY_ROW = 'empty row';
+
+/** Receives each item made from a record, with the record's cells. */
+export type RecordSink = (item: IngestItem, cells: readonly string[]) => void;
 
 export class TableRowReader {
   private readonly validator: RowValidator;
@@ -12,6 +21,8 @@ export class TableRowReader {
   readonly inputColumns: readonly number[];
   private readonly uuidColumn: number | null;
   private index = 0;
+  /** Blank records not yet known to be followed by a data row. */
+  private blanks: (readonly string[])[] = [];
 
   /** Throws IngestFileError (400) when a task input has no column. */
   constructor(header: readonly string[], inputs: readonly TaskInput[], options: ColumnOptions = {}) {
@@ -33,17 +44,29 @@ export class TableRowReader {
   }
 
   /**
-   * The item for one record, or undefined for a blank one. `problem` is a parse problem of the record
-   * itself (malformed quoting), reported instead of validating cells that are likely cut wrong.
+   * Hands `emit` the items for one record: none for a blank record (held until a data row follows),
+   * the held blanks as "empty row" errors then the record's item for a data row. `problem` is a parse
+   * problem of the record itself (malformed quoting), reported instead of validating cells that are
+   * likely cut wrong.
    */
-  read(cells: readonly string[], problem?: string): IngestItem | undefined {
-    if (isBlank(cells)) return undefined;
+  read(cells: readonly string[], emit: RecordSink, problem?: string): void {
+    if (problem === undefined && isBlank(cells)) {
+      this.blanks.push(cells);
+      return;
+    }
+    if (this.blanks.length > 0) {
+      for (const blank of this.blanks)
+        emit({ kind: 'error', error: { error_index: this.index++, error_message: EMPTY_ROW } }, blank);
+      this.blanks = [];
+    }
     const index = this.index++;
-    if (problem !== undefined)
-      return { kind: 'error', error: { error_index: index, error_message: problem } };
+    if (problem !== undefined) {
+      emit({ kind: 'error', error: { error_index: index, error_message: problem } }, cells);
+      return;
+    }
     const values = this.inputColumns.map((column) => cells[column] ?? '');
     const uuid = this.uuidColumn === null ? AUTO_UUID : (cells[this.uuidColumn] ?? '');
-    return this.validator.check(index, uuid, values);
+    emit(this.validator.check(index, uuid, values), cells);
   }
 }
 

@@ -1,7 +1,10 @@
 // Shapes shared by every reader. The row error matches the spec's validation report entry (2.9),
 // so the engine can put these straight into `job_improper_format` / `jobs_failed_error_indexes`.
 
-/** One valid input row. `index` is 0-based over data rows (header and blank lines not counted). */
+/**
+ * One valid input row. `index` is 0-based over the records after the header, blank ones between data
+ * rows included (they are refused as "empty row"), so `index + 2` is the row number in the spreadsheet.
+ */
 export interface IngestRow {
   index: number;
   data_uuid: string;
@@ -40,14 +43,27 @@ export interface ColumnOptions {
   uuidColumn?: string | null;
 }
 
-export interface CsvOptions extends ColumnOptions {
-  /** Field delimiter; detected from the first rows when omitted. */
-  delimiter?: string;
+/** Callbacks a reader of a table (CSV, XLSX) calls for the header and each record. */
+export interface RecordHooks {
   /**
    * Called with each data record's cells and the item made from it. The dashboard uses it to rebuild
    * a bad row as typed (its JSONL upload carries the row so the engine reports it at the same index).
    */
   onRecord?: (cells: readonly string[], item: IngestItem) => void;
+  /** Called with the header record's cells as written (untrimmed): what a download gives back. */
+  onHeader?: (cells: readonly string[]) => void;
+  /**
+   * XLSX only: each record's cells as typed in the sheet (exceljs values, 0-based: numbers, dates,
+   * `{ text, hyperlink }` for links, formulas with their result), with the item made from it.
+   */
+  onValues?: (values: readonly unknown[], item: IngestItem) => void;
+  /** XLSX only: the header row as typed in the sheet. */
+  onHeaderValues?: (values: readonly unknown[]) => void;
+}
+
+export interface CsvOptions extends ColumnOptions, RecordHooks {
+  /** Field delimiter; detected from the first rows when omitted. */
+  delimiter?: string;
 }
 
 /** The file's bytes (or decoded text) in order: a Node stream, webStreamChunks(file.stream()), an array. */

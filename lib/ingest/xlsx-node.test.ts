@@ -45,7 +45,7 @@ async function writeWorkbook(file: string, compression: 'DEFLATE' | 'STORE' = 'D
   const sheet = workbook.addWorksheet('Companies');
   sheet.addRow(['Data UUID', 'Company', 'Website', 'Founded', 'Employees', 'Notes']);
   sheet.addRow(['c-1', 'Acme', 'https://acme.example.com/about', new Date(Date.UTC(1999, 4, 17)), 120, 'x']);
-  sheet.addRow([]); // blank: skipped, not counted
+  sheet.addRow([]); // blank between data rows: a row (sheet row 3), refused as "empty row"
   sheet.addRow([
     2,
     { richText: [{ text: 'Beta ' }, { text: 'GmbH', font: { bold: true } }] },
@@ -84,16 +84,17 @@ describe('readXlsxRows', () => {
           inputs: ['https://acme.example.com/about', 'Acme', '1999-05-17', '120'],
         },
         {
-          index: 1,
+          index: 2,
           data_uuid: '2',
           inputs: ['https://beta.example.de/', 'Beta GmbH', '2020-01-02T13:45:00.000Z', '3.5'], // the link's target
         },
-        { index: 2, data_uuid: 'c-3', inputs: ['https://gamma.example.org', 'Gamma', '2001', '7'] },
-        { index: 4, data_uuid: 'c-5', inputs: ['delta.example.com', 'Delta', 'y', '2'] },
+        { index: 3, data_uuid: 'c-3', inputs: ['https://gamma.example.org', 'Gamma', '2001', '7'] },
+        { index: 5, data_uuid: 'c-5', inputs: ['delta.example.com', 'Delta', 'y', '2'] },
       ],
       errors: [
+        { error_index: 1, error_message: 'empty row' },
         {
-          error_index: 3,
+          error_index: 4,
           error_message:
             'data_uuid (column "Data UUID") "c-1" is a duplicate of the row at index 0; ' +
             'input "website" (column "Website") uses the ftp: scheme; only http and https URLs are accepted: "ftp://dup.example.com"',

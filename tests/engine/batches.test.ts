@@ -127,7 +127,10 @@ describe('create-batch, progress and results', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(30);
+    // Every input row: the row refused at upload too (the last line of the upload), with its reason.
+    expect(lines).toHaveLength(31);
+    expect(lines[30]).toMatchObject({ status: 'refused', row_number: 31 });
+    expect(lines[30].error).toMatch(/URL/);
     const tampered = await fetch(body.file.file.replace(/signature=[^&]+/, 'signature=abc'));
     expect(tampered.status).toBe(401);
   });
@@ -152,14 +155,14 @@ describe('create-batch, progress and results', () => {
       .trim()
       .split('\r\n');
     expect(csvLines[0]).toMatch(/^data_uuid,website,/);
-    expect(csvLines).toHaveLength(31);
+    expect(csvLines).toHaveLength(32); // the header, 30 rows run, the row refused at upload
     expect(csvLines[1]).toContain(companyFacts(100).email);
     const rawX = await api.get(`/v0/batches/${batchId}/results?format=xlsx`);
     const buf = Buffer.from(await (await fetch(rawX.body.file.file)).arrayBuffer());
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
-    expect(sheet.rowCount).toBe(31);
+    expect(sheet.rowCount).toBe(32);
     expect(String(sheet.getRow(2).getCell(1).value)).toBe('u-100');
   });
 

@@ -140,15 +140,18 @@ describe('rows, retry and links on a finished batch', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^data_uuid,website,.*status,error$/);
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['a', 'b', 'c', 'e']);
+    // Every input row, the one refused at upload included (a JSONL upload's refused row keeps only
+    // its reason: the batch stores no copy of a JSONL file).
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['a', 'b', 'c', '', 'e']);
+    expect(lines[4]).toMatch(/,refused,/);
     const jsonl = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=jsonl`, {
       headers: { 'x-api-key': t.key },
     });
-    expect((await jsonl.text()).trim().split('\n')).toHaveLength(4);
+    expect((await jsonl.text()).trim().split('\n')).toHaveLength(5);
     const json = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=json`, {
       headers: { 'x-api-key': t.key },
     });
-    expect(((await json.json()) as unknown[]).length).toBe(4);
+    expect(((await json.json()) as unknown[]).length).toBe(5);
     const xlsx = await fetch(`${t.url}/v0.1/batches/${batchId}/download?format=xlsx`, {
       headers: { 'x-api-key': t.key },
     });

@@ -35,6 +35,7 @@ export function LaunchStep({
         webhookUrl: webhook,
         file: summary.upload,
         filename: summary.uploadName,
+        fields: summary.uploadFields,
       },
       {
         onSuccess: (b) => {

@@ -14,6 +14,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, Td, Th } from '@/components/ui/table';
 import { PreviewTable } from './preview-table';
+import { sheetRow } from '@/lib/ingest/sheet-row';
 import { SampleRun } from './sample-run';
 import { downloadText, toCsv } from './download-text';
 
@@ -36,7 +37,12 @@ export function PreflightStep({
   const estimate = useEstimate(summary.good, has('batch_estimate'));
   const { mutate } = validate;
   useEffect(() => {
-    mutate({ taskId: task.id, file: summary.upload, filename: summary.uploadName });
+    mutate({
+      taskId: task.id,
+      file: summary.upload,
+      filename: summary.uploadName,
+      fields: summary.uploadFields,
+    });
   }, [mutate, task.id, summary]);
 
   const engineErrors = validate.data?.job_improper_format;
@@ -57,7 +63,12 @@ export function PreflightStep({
       `${filename.replace(/\.[^.]+$/, '')}-bad-rows.csv`,
       toCsv([
         ['row', 'error_index', 'browser_check', 'engine_check'],
-        ...rows.map((r) => [String(r.index + 1), String(r.index), r.client ?? '', r.engine ?? '']),
+        ...rows.map((r) => [
+          String(sheetRow(r.index, summary.format)),
+          String(r.index),
+          r.client ?? '',
+          r.engine ?? '',
+        ]),
       ]),
       'text/csv',
     );
@@ -126,7 +137,7 @@ export function PreflightStep({
               <tbody>
                 {rows.slice(0, SHOWN_ERRORS).map((r) => (
                   <tr key={r.index} data-testid={`bad-row-${r.index}`}>
-                    <Td className="font-mono">{r.index + 1}</Td>
+                    <Td className="font-mono">{sheetRow(r.index, summary.format)}</Td>
                     <Td className="break-words">{r.client ?? r.engine}</Td>
                     <Td>
                       <span className="flex gap-1">
@@ -145,7 +156,7 @@ export function PreflightStep({
             Showing the first {SHOWN_ERRORS} of {rows.length.toLocaleString()}; download them all as CSV.
           </p>
         )}
-        <PreviewTable inputs={task.inputs} rows={summary.preview} />
+        <PreviewTable inputs={task.inputs} rows={summary.preview} format={summary.format} />
         <div className="flex items-center gap-2 text-sm font-medium">
           <FlaskConical aria-hidden className="size-4" /> Sample run
         </div>

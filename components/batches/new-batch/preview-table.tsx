@@ -1,9 +1,18 @@
 import type { TaskInput } from '@/lib/contract/task-definition';
-import type { PreviewRow } from '@/lib/dashboard/upload/parse-protocol';
+import type { PreviewRow, UploadFormat } from '@/lib/dashboard/upload/parse-protocol';
+import { sheetRow } from '@/lib/ingest/sheet-row';
 import { Table, Td, Th } from '@/components/ui/table';
 
 /** The first rows as they will be uploaded, with each bad row's problem. */
-export function PreviewTable({ inputs, rows }: { inputs: TaskInput[]; rows: PreviewRow[] }) {
+export function PreviewTable({
+  inputs,
+  rows,
+  format,
+}: {
+  inputs: TaskInput[];
+  rows: PreviewRow[];
+  format: UploadFormat;
+}) {
   return (
     // Focusable: a scrolling region must be reachable from the keyboard.
     <div
@@ -27,7 +36,7 @@ export function PreviewTable({ inputs, rows }: { inputs: TaskInput[]; rows: Prev
         <tbody>
           {rows.map((r) => (
             <tr key={r.index} className={r.error ? 'bg-red-50 dark:bg-red-950/40' : undefined}>
-              <Td className="font-mono">{r.index + 1}</Td>
+              <Td className="font-mono">{sheetRow(r.index, format)}</Td>
               <Td className="font-mono text-xs">{r.data_uuid}</Td>
               {inputs.map((i, j) => (
                 <Td key={i.name} className="max-w-xs truncate">

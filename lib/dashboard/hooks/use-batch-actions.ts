@@ -15,9 +15,10 @@ export interface NewBatchInput {
   taskVersion?: number;
   name: string;
   webhookUrl: string;
-  /** The JSONL built from the previewed, mapped rows: exactly what the analyst checked. */
+  /** The file as chosen; `fields` name the columns the analyst mapped (read by the engine alike). */
   file: Blob;
   filename: string;
+  fields?: Record<string, string>;
 }
 
 function batchForm(b: NewBatchInput): FormData {
@@ -26,6 +27,8 @@ function batchForm(b: NewBatchInput): FormData {
   if (b.taskVersion) form.set('task_version', String(b.taskVersion));
   if (b.name.trim()) form.set('batch_name', b.name.trim());
   if (b.webhookUrl.trim()) form.set('webhook_url', b.webhookUrl.trim());
+  // Before the file: the engine then reads the rows while they arrive, with these columns.
+  for (const [k, v] of Object.entries(b.fields ?? {})) form.set(k, v);
   form.set('batch_input_data', b.file, b.filename);
   return form;
 }
@@ -48,9 +51,10 @@ export interface ValidationEntry {
 
 export function useValidateData() {
   return useMutation({
-    mutationFn: async (b: Pick<NewBatchInput, 'taskId' | 'file' | 'filename'>) => {
+    mutationFn: async (b: Pick<NewBatchInput, 'taskId' | 'file' | 'filename' | 'fields'>) => {
       const form = new FormData();
       form.set('task_id', b.taskId);
+      for (const [k, v] of Object.entries(b.fields ?? {})) form.set(k, v);
       form.set('batch_input_data', b.file, b.filename);
       const { data } = await apiFetch<ValidationEntry[]>(upstream('/v0/batches/validate-data'), {
         method: 'POST',

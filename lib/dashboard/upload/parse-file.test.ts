@@ -4,21 +4,28 @@ import type { TaskInput } from '@/lib/contract/task-definition';
 import ExcelJS from 'exceljs';
 import { withSpreadsheetMlPrefix } from '@/lib/ingest/__fixtures__/xlsx-variants';
 import { readRows } from '@/lib/ingest/read-rows-node';
-import type { IngestItem } from '@/lib/ingest/types';
+import type { ColumnOptions, IngestItem } from '@/lib/ingest/types';
+import { columnOptionsFrom } from '@/lib/engine/batches/column-fields';
 import { parseFile } from './parse-file';
 
 // The dashboard parses uploads in a worker with parseFile; the engine reads the same bytes with
 // readRows. For the CSV shapes real spreadsheets have, both must see the same rows and the same bad
-// rows, and the JSONL the dashboard uploads must be read by the engine as exactly those rows.
+// rows; the dashboard uploads the file itself with the mapping as form fields (columnFields), which
+// the engine must read as exactly those rows.
 
 const INPUTS: TaskInput[] = [
   { name: 'website', type: 'url', description: '' },
   { name: 'note', type: 'string', description: '' },
 ];
 
-async function engineItems(bytes: Uint8Array, filename: string): Promise<IngestItem[]> {
+async function engineItems(
+  bytes: Uint8Array,
+  filename: string,
+  options: ColumnOptions = {},
+): Promise<IngestItem[]> {
   const out: IngestItem[] = [];
-  for await (const item of readRows(Readable.from([Buffer.from(bytes)]), filename, INPUTS)) out.push(item);
+  const stream = Readable.from([Buffer.from(bytes)]);
+  for await (const item of readRows(stream, filename, INPUTS, options)) out.push(item);
   return out;
 }
 
@@ -52,10 +59,14 @@ describe('CSV edge cases parse identically in the browser and the engine', () =>
       expect(browser.errors).toEqual(errors);
       expect(browser.preview.filter((r) => !r.error)).toEqual(rows);
 
-      // The JSONL the dashboard uploads: the engine reads the same good rows, and flags the same
-      // rows (by index) as bad.
+      // What the dashboard uploads: the engine reads the same good rows, and flags the same rows (by
+      // index) as bad.
       const upload = new Uint8Array(await browser.upload.arrayBuffer());
-      const fromUpload = await engineItems(upload, browser.uploadName);
+      const fromUpload = await engineItems(
+        upload,
+        browser.uploadName,
+        columnOptionsFrom(browser.uploadFields),
+      );
       expect(fromUpload.filter((i) => i.kind === 'row').map((i) => i.row)).toEqual(rows);
       expect(fromUpload.filter((i) => i.kind === 'error').map((i) => i.error.error_index)).toEqual(
         errors.map((e) => e.error_index),
@@ -83,7 +94,14 @@ describe('CSV edge cases parse identically in the browser and the engine', () =>
       () => undefined,
     );
     expect(r.preview).toEqual([{ index: 0, data_uuid: 'x1', inputs: ['https://a.example/', 'hello'] }]);
-    expect(await r.upload.text()).toBe('{"data_uuid":"x1","inputs":["https://a.example/","hello"]}\n');
+    expect(await r.upload.text()).toBe(text);
+    expect(r.uploadFields).toEqual({
+      columns: '{"website":"Company Site","note":"Comment"}',
+      uuid_column: 'ID',
+    });
+    // The engine reads the uploaded file with those fields as the same row.
+    const engine = await engineItems(enc(text), 'm.csv', columnOptionsFrom(r.uploadFields));
+    expect(engine).toEqual([{ kind: 'row', row: r.preview[0] }]);
   });
 });
 
@@ -134,7 +152,6 @@ describe('XLSX in the browser and the engine', () => {
     expect(fromPlain.good).toBe(3);
     const fromPrefixed = await parse(prefixed);
     expect({ ...fromPrefixed, ms: 0, upload: null }).toEqual({ ...fromPlain, ms: 0, upload: null });
-    expect(await fromPrefixed.upload.text()).toBe(await fromPlain.upload.text());
 
     const engine = await engineItems(prefixed, 'rows.xlsx');
     expect(engine.filter((i) => i.kind === 'row').map((i) => i.row)).toEqual(

@@ -19,25 +19,17 @@ import { unprefixWorkbook } from './xlsx-unprefix';
 
 // The browser side of batch input reading, run inside the parse worker. It uses the engine's own
 // readers (lib/ingest), so a file is split into rows, and rows are judged, exactly as the engine will.
-// CSV and XLSX rows are re-written as JSONL lines with the mapped columns: the upload is then what the
-// analyst previewed and mapped, whatever the engine's automatic matching would have chosen.
+// The file itself is uploaded, with the column mapping the analyst confirmed as form fields
+// (`columns`, `uuid_column`): the engine reads it with the same readers and the same mapping, so it
+// sees the rows previewed here, and keeps the spreadsheet to give its columns back in downloads.
 
-const PART_CHARS = 1 << 20;
-
-class UploadBuilder {
-  private parts: string[] = [];
-  private buf = '';
-  line(uuid: string, inputs: readonly string[]) {
-    this.buf += JSON.stringify({ data_uuid: uuid, inputs }) + '\n';
-    if (this.buf.length > PART_CHARS) {
-      this.parts.push(this.buf);
-      this.buf = '';
-    }
-  }
-  blob(): Blob {
-    if (this.buf) this.parts.push(this.buf);
-    return new Blob(this.parts, { type: 'application/x-ndjson' });
-  }
+/** The form fields naming the mapped columns (engine: batches/column-fields.ts). */
+export function columnFields(mapping: ColumnOptions): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (mapping.columns && Object.keys(mapping.columns).length)
+    fields.columns = JSON.stringify(mapping.columns);
+  if (mapping.uuidColumn !== undefined) fields.uuid_column = mapping.uuidColumn ?? '';
+  return fields;
 }
 
 class Summary {
@@ -81,8 +73,8 @@ export async function parseFile(
 ): Promise<ParseSummary> {
   const started = performance.now();
   const summary = new Summary();
-  const upload = new UploadBuilder();
-  const base = file.name.replace(/\.[^.]+$/, '') || 'rows';
+  // The file as chosen, with the mapping: what the engine reads (see the note at the top).
+  const upload = { upload: file, uploadName: file.name, uploadFields: columnFields(mapping) };
 
   if (format === 'jsonl') {
     // Already the engine's format: the file itself is uploaded, unchanged.
@@ -106,29 +98,21 @@ export async function parseFile(
       onProgress(bytes, summary.total);
     }
     take(parser.end());
-    return { ...result(summary), upload: file, uploadName: file.name, ms: performance.now() - started };
+    return { ...result(summary), format, ...upload, uploadFields: {}, ms: performance.now() - started };
   }
 
   if (format === 'xlsx') {
     const { header, records, sheet } = await readXlsxTable(file, inputs, mapping);
     const table = new TableRowReader(header, inputs, mapping);
     const match = columnsFor(header, inputs, mapping);
-    for (const cells of records) {
-      const item = table.read(cells);
-      if (item === undefined) continue;
+    const emit = (item: IngestItem, cells: readonly string[]) => {
       const raw = rawRow(cells, item, match);
       summary.note(item, raw);
-      upload.line(raw.uuid, raw.inputs);
       if (summary.total % 5000 === 0) onProgress(0, summary.total);
-    }
-    if (summary.total === 0) throw new Error('the file has no rows');
-    return {
-      ...result(summary),
-      upload: upload.blob(),
-      uploadName: `${base}.jsonl`,
-      ms: performance.now() - started,
-      sheet,
     };
+    for (const cells of records) table.read(cells, emit);
+    if (summary.total === 0) throw new Error('the file has no rows');
+    return { ...result(summary), format, ...upload, ms: performance.now() - started, sheet };
   }
 
   // CSV/TSV: the engine's CsvRowParser; onRecord hands over each record's cells with its verdict.
@@ -139,9 +123,7 @@ export async function parseFile(
     ...(isTsv ? { delimiter: '\t' } : {}),
     onRecord: (cells, item) => {
       match ??= columnsFor(parser.header ?? [], inputs, mapping);
-      const raw = rawRow(cells, item, match);
-      summary.note(item, raw);
-      upload.line(raw.uuid, raw.inputs);
+      summary.note(item, rawRow(cells, item, match));
     },
   });
   let bytes = 0;
@@ -161,19 +143,14 @@ export async function parseFile(
   }
   parser.end();
   onProgress(bytes, summary.total);
-  return {
-    ...result(summary),
-    upload: upload.blob(),
-    uploadName: `${base}.jsonl`,
-    ms: performance.now() - started,
-  };
+  return { ...result(summary), format, ...upload, ms: performance.now() - started };
 }
 
 function result(s: Summary) {
   return { total: s.total, good: s.good, errorCount: s.errorCount, errors: s.errors, preview: s.preview };
 }
 
-/** The row as it will be uploaded: the mapped cells as typed, and its uuid (or the engine's default). */
+/** A row for the preview: the mapped cells as typed, and its uuid (or the engine's default). */
 function rawRow(cells: readonly string[], item: IngestItem, match: ReturnType<typeof columnsFor>) {
   if (item.kind === 'row') return { uuid: item.row.data_uuid, inputs: item.row.inputs };
   const index = item.error.error_index;
@@ -187,8 +164,12 @@ async function readXlsxTable(file: File, inputs: TaskInput[] = [], mapping: Colu
   let header: string[] | null = null;
   let links = new Set<number>();
   const records: string[][] = [];
+  let lastRow = 0;
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const values = row.values as unknown[];
+    // Rows left out between two with cells are blank rows of the sheet: records too, as in the engine.
+    if (header !== null) for (let gap = lastRow + 1; gap < row.number; gap++) records.push([]);
+    lastRow = row.number;
     const width = Math.max(values.length - 1, header?.length ?? 0);
     const cells = Array.from({ length: width }, (_, i) => cellText(values[i + 1], links.has(i)));
     if (header === null) {

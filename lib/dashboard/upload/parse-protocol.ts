@@ -31,9 +31,12 @@ export interface ParseSummary {
   /** Every bad row up to MAX_ERRORS (the count stays exact). */
   errors: RowError[];
   preview: PreviewRow[];
-  /** What will be uploaded: one JSONL line per data row, in file order (bad rows included). */
+  /** The file's format: how a row index becomes the row number the analyst sees (sheetRow). */
+  format: UploadFormat;
+  /** What will be uploaded: the file as chosen, with the form fields naming the mapped columns. */
   upload: Blob;
   uploadName: string;
+  uploadFields: Record<string, string>;
   ms: number;
   /** XLSX only: the sheet read (the first visible tab) and how many sheets the workbook has. */
   sheet?: { name: string; of: number };

@@ -10,6 +10,8 @@ import { loadDefinition } from '../tasks/queries';
 import { assertHasRows, discardBatch, ingestFile, scanFile, type ScanResult } from './ingest';
 import { estimatesFrom, queueState } from './estimate';
 import { BLOCK_ROWS } from './row-block-format';
+import { COLUMN_FIELDS, columnOptionsFrom } from './column-fields';
+import { storeSource } from './source-store';
 
 export interface BatchDeps {
   db: Db;
@@ -84,9 +86,9 @@ async function prepare(
 // form names the same task version; otherwise, or if it failed, the rows are read again from the
 // spooled file and any problem is reported the usual way.
 function sameVersionNamed(early: Record<string, string>, complete: Record<string, string>): boolean {
-  const same = (field: 'task_id' | 'task_version') =>
-    (early[field]?.trim() ?? '') === (complete[field]?.trim() ?? '');
-  return same('task_id') && same('task_version');
+  const same = (field: string) => (early[field]?.trim() ?? '') === (complete[field]?.trim() ?? '');
+  // The columns named decide which cells are the inputs: rows read for other ones are read again.
+  return same('task_id') && same('task_version') && COLUMN_FIELDS.every(same);
 }
 
 export interface EarlyScan {
@@ -119,7 +121,9 @@ export function startEarlyScan(deps: Pick<BatchDeps, 'db'>, live: LiveFile): Pro
       live.fields.task_id.trim(),
       optionalVersion(live.fields),
     );
-    const scan = await scanFile(live, live.filename, definition).catch(() => null);
+    const scan = await scanFile(live, live.filename, definition, columnOptionsFrom(live.fields)).catch(
+      () => null,
+    );
     return scan && { fields: live.fields, scan };
   })().catch(() => null);
 }
@@ -130,11 +134,18 @@ export function startEarlyIngest(deps: BatchDeps, live: LiveFile): Promise<Early
   return (async () => {
     const p = await prepareEarly(deps, live);
     if (!p) return null;
+    const options = columnOptionsFrom(live.fields);
     const batchId = await insertIngesting(deps, p).catch(() => null);
     if (!batchId) return null;
     try {
-      const scan = await ingestFile(deps.db, batchId, live, live.filename, p.definition);
-      return { fields: live.fields, batchId, scan, loaded: p };
+      // The bytes are kept as they arrive, beside the reading of the rows (source-store.ts).
+      const [read, kept] = await Promise.allSettled([
+        ingestFile(deps.db, batchId, live, live.filename, p.definition, options),
+        storeSource(deps.db, batchId, live, options),
+      ]);
+      if (read.status === 'rejected') throw read.reason;
+      if (kept.status === 'rejected') throw kept.reason;
+      return { fields: live.fields, batchId, scan: read.value, loaded: p };
     } catch {
       await dropBatch(deps, batchId);
       return null;
@@ -191,7 +202,7 @@ export async function validateData(
       requireTaskId(upload.fields),
       optionalVersion(upload.fields),
     );
-    scan = await scanFile(file, file.filename, definition);
+    scan = await scanFile(file, file.filename, definition, columnOptionsFrom(upload.fields));
   }
   if (scan.total === 0) throw badRequest('Invalid batch file', 'the file has no rows');
   return [
@@ -227,7 +238,17 @@ export async function createBatch(
     // stand between the batch becoming claimable and its first job. The state excludes this batch.
     const queue = queueState(deps.db, deps.concurrency, id);
     queue.catch(() => undefined); // awaited below unless the ingest fails first
-    const scan = e ? e.scan : await ingestFile(deps.db, id, file, file.filename, p.definition);
+    const options = columnOptionsFrom(upload.fields);
+    // The spreadsheet's bytes are kept for downloads (source-store.ts), written while its rows are
+    // (an early ingest kept them already). Both settle before a failure is thrown: the batch is
+    // dropped only once neither still writes.
+    const [read, kept] = await Promise.allSettled([
+      e ? e.scan : ingestFile(deps.db, id, file, file.filename, p.definition, options),
+      e ? undefined : storeSource(deps.db, id, file, options),
+    ]);
+    if (read.status === 'rejected') throw read.reason;
+    if (kept.status === 'rejected') throw kept.reason;
+    const scan = read.value;
     assertHasRows(scan);
     const state = await queue;
     await deps.db

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TaskDefinition } from '@/lib/contract/task-definition';
-import { IngestFileError } from '@/lib/ingest/types';
+import { IngestFileError, type ColumnOptions } from '@/lib/ingest/types';
 import type { Db } from '../db/client';
 import { batches } from '../db/schema';
 import { EngineError, badRequest } from '../errors';
@@ -23,8 +23,9 @@ export async function scanFile(
   source: ScanSource,
   filename: string,
   def: TaskDefinition,
+  options: ColumnOptions = {},
 ): Promise<ScanResult> {
-  return scanUpload(source, filename, def.inputs).catch((err: unknown) => {
+  return scanUpload(source, filename, def.inputs, undefined, options).catch((err: unknown) => {
     throw asEngineError(err);
   });
 }
@@ -39,11 +40,16 @@ export async function ingestFile(
   source: ScanSource,
   filename: string,
   def: TaskDefinition,
+  options: ColumnOptions = {},
 ): Promise<ScanResult> {
   const writer = new BlockWriter(db, batchId);
   try {
-    const result = await scanUpload(source, filename, def.inputs, (first, blocks) =>
-      writer.write(first, blocks),
+    const result = await scanUpload(
+      source,
+      filename,
+      def.inputs,
+      (first, blocks) => writer.write(first, blocks),
+      options,
     );
     await writer.finish();
     return result;

@@ -8,6 +8,8 @@ import { findBatch } from './read';
 import { handedOutRows } from './handed-out';
 import { overlayResultBlocks, storedStatesFor } from './result-blocks';
 import { rowsInRange, type StoredRow } from './row-blocks';
+import { sheetRow } from '@/lib/ingest/sheet-row';
+import { uploadFormat } from './source-store';
 
 // Every row of a batch with its status, in input order. Rows live in two places: a `jobs` row once a
 // worker claimed it (positions < next_ord, handed out in order), and otherwise only in the uploaded
@@ -63,10 +65,10 @@ export interface RowsPageQuery {
 /** One keyset page of a batch's rows (see the note at the top). */
 export async function listBatchRows(db: Db, batchId: string, q: RowsPageQuery) {
   const batch = await findBatch(db, batchId);
-  const rows = await rowsPage(db, batch, q);
+  const [rows, format] = await Promise.all([rowsPage(db, batch, q), uploadFormat(db, batch.id)]);
   const full = rows.length === q.limit;
   return {
-    rows,
+    rows: rows.map((r) => ({ ...r, row_number: sheetRow(r.seq, format) })),
     next_after: full ? rows[rows.length - 1]!.seq : null,
     counts: rowCounts(batch),
   };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { readRowBatches } from '@/lib/ingest/read-rows-node';
-import type { RowError } from '@/lib/ingest/types';
+import type { ColumnOptions, RowError } from '@/lib/ingest/types';
 import { BlockPacker, type BlockSink } from './row-block-format';
 
 export type { BlockSink };
@@ -24,11 +24,12 @@ export async function scanRows(
   filename: string,
   inputs: readonly TaskInput[],
   sink?: BlockSink,
+  options: ColumnOptions = {},
 ): Promise<ScanResult> {
   const result: ScanResult = { total: 0, good: 0, errors: [], errorCount: 0 };
   const packer = sink && new BlockPacker(sink);
   const stream = Readable.from(chunks, { objectMode: false });
-  for await (const batch of readRowBatches(stream, filename, inputs)) {
+  for await (const batch of readRowBatches(stream, filename, inputs, options)) {
     for (const item of batch) {
       result.total++;
       if (item.kind === 'error') {

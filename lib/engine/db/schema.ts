@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   doublePrecision,
   boolean,
   index,
@@ -172,6 +173,38 @@ export const batchRows = pgTable(
     rows: text('rows').notNull(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.block] })],
+);
+
+/** Raw bytes (bytea): node-postgres hands back a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The spreadsheet a batch was uploaded as (CSV or XLSX), kept so a download gives back the analyst's
+ * own columns and refused rows: downloads read it again with the same reader and join its records to
+ * the results by seq (batches/source-records.ts). `options` is the column choice the upload named
+ * (ColumnOptions as JSON), so the second read makes the same rows. JSONL uploads keep none: their
+ * rows hold everything the file had.
+ */
+export const batchSources = pgTable('batch_sources', {
+  batchId: text('batch_id')
+    .primaryKey()
+    .references(() => batches.id, { onDelete: 'cascade' }),
+  format: text('format').notNull(),
+  filename: text('filename').notNull(),
+  options: text('options').notNull().default('{}'),
+});
+
+/** The upload's bytes, in order, up to 1 MiB a part. */
+export const batchSourceParts = pgTable(
+  'batch_source_parts',
+  {
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.part] })],
 );
 
 /**

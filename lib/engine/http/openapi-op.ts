@@ -9,6 +9,8 @@ export interface Op {
   /** The route table's path with `[param]` written `{param}`. */
   path: string;
   summary: string;
+  /** Longer text: what an extension adds to an operation, and how its values are to be read. */
+  description?: string;
   tag: 'Tasks' | 'Batches' | 'Utility' | 'Extensions';
   extension?: boolean;
   auth?: boolean;
@@ -58,6 +60,7 @@ export function operation(op: Op) {
   if (op.query) params.push(...queryParameters(op.query));
   const out: Record<string, unknown> = {
     summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     operationId: `${op.method}_${op.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
     'x-quarry-extension': Boolean(op.extension),

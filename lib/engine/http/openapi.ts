@@ -32,7 +32,7 @@ import {
   TaskSummarySchema,
   V0DynamicResultSchema,
 } from '@/lib/contract/tasks';
-import { BATCH_EXTENSION_OPS } from './openapi-batch-extensions';
+import { BATCH_EXTENSION_OPS, COLUMN_FIELDS_TEXT, ROW_NUMBERS } from './openapi-batch-extensions';
 import { envelope, operation, type Op } from './openapi-op';
 import { TASK_SHAPING_OPS } from './openapi-task-shaping';
 
@@ -133,6 +133,7 @@ const OPS: Op[] = [
     method: 'post',
     path: '/v0/batches/validate-data',
     summary: 'Validate a batch file',
+    description: `${COLUMN_FIELDS_TEXT} ${ROW_NUMBERS}`,
     tag: 'Batches',
     multipart: { batch_input_data: 'binary', task_id: 'string' },
     data: z.array(ValidationReportSchema),
@@ -141,6 +142,7 @@ const OPS: Op[] = [
     method: 'post',
     path: '/v0.1/batches',
     summary: 'Create a batch',
+    description: `${COLUMN_FIELDS_TEXT} ${ROW_NUMBERS}`,
     tag: 'Batches',
     multipart: {
       batch_input_data: 'binary',

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TaskInput } from '@/lib/contract/task-definition';
-import { IngestFileError } from '@/lib/ingest/types';
+import { IngestFileError, type ColumnOptions } from '@/lib/ingest/types';
 import { bundleWorker } from '../../threads/bundle-worker';
 import { scanRows, type BlockSink, type ScanResult } from '../scan-rows';
 import { readFileChunks, type FileProgress } from './file-progress';
@@ -43,11 +43,12 @@ export async function scanUpload(
   filename: string,
   inputs: readonly TaskInput[],
   sink?: BlockSink,
+  options: ColumnOptions = {},
 ): Promise<ScanResult> {
   // A small upload is read here: a trip to the thread would cost more than the parsing (multipart.ts).
-  if (source.bytes) return scanRows(oneChunk(source.bytes), filename, inputs, sink);
+  if (source.bytes) return scanRows(oneChunk(source.bytes), filename, inputs, sink, options);
   const w = inProcess ? null : await startedWorker().catch((err: unknown) => fallBack(err));
-  if (!w) return scanRows(readFileChunks(source.path, source.progress), filename, inputs, sink);
+  if (!w) return scanRows(readFileChunks(source.path, source.progress), filename, inputs, sink, options);
 
   const id = nextId++;
   const post = (msg: ToWorker) => w.postMessage(msg);
@@ -73,6 +74,7 @@ export async function scanUpload(
         path: source.path,
         filename,
         inputs: [...inputs],
+        options,
         blocks: sink !== undefined,
         live: source.progress !== undefined,
       },

@@ -1,4 +1,5 @@
 import type { TaskInput } from '@/lib/contract/task-definition';
+import type { ColumnOptions } from '@/lib/ingest/types';
 import type { ScanResult } from '../scan-rows';
 
 // Messages between the main thread (client.ts) and the scan thread (worker-entry.ts). Several
@@ -8,6 +9,8 @@ export interface ScanJob {
   path: string;
   filename: string;
   inputs: TaskInput[];
+  /** The columns the upload named for the inputs and data_uuid (form fields `columns`, `uuid_column`). */
+  options: ColumnOptions;
   /** Pack the good rows into encoded blocks and send them (create-batch), or only count (validate). */
   blocks: boolean;
   /** Follow a spool that is still being written: it is complete only once a `grow` says done. */

@@ -41,6 +41,7 @@ async function scan(id: number, job: ScanJob): Promise<void> {
             }
           }
         : undefined,
+      job.options,
     );
     send({ type: 'done', id, result });
   } catch (err) {

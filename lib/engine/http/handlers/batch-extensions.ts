@@ -109,7 +109,7 @@ export const redeliverV01 = endpoint('v0.1', { auth: true }, async ({ engine, pa
 // GET /v0.1/batches/{batch_id}/download?format=csv|xlsx|jsonl|json — every row so far, streamed.
 export const downloadV01 = endpoint('v0.1', { auth: true }, async ({ engine, url, params }) => {
   const q = parseWith(DownloadQuerySchema, Object.fromEntries(url.searchParams), 'query');
-  return batchRowsFile(engine.db, params.batch_id!, q.format);
+  return batchRowsFile(engine.db, params.batch_id!, q.format, { sources: q.sources });
 });
 
 // GET /v0.1/batch-estimate?rows=n[&job_seconds=s] — when a batch of n rows would start and finish if

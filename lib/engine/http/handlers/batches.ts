@@ -1,4 +1,5 @@
 import { ListBatchesQuerySchema, ResultsQuerySchema, UpdateBatchRequestSchema } from '@/lib/contract/batches';
+import { DownloadQuerySchema } from '@/lib/contract/batch-extensions';
 import type { Engine } from '../../runtime';
 import { cancelBatch } from '../../batches/cancel';
 import {
@@ -182,5 +183,11 @@ export const resultsFileDownload = endpoint('none', { auth: false }, async ({ en
   const format = (url.searchParams.get('format') ?? 'jsonl') as FileFormat;
   if (!['jsonl', 'csv', 'xlsx', 'json'].includes(format))
     throw badRequest('Invalid format', 'format must be jsonl, csv, xlsx or json');
-  return resultsFile(engine.db, params.batch_id!, format);
+  // Not part of the signature: it changes which columns are written, never which batch is read.
+  const sources = parseWith(
+    DownloadQuerySchema.pick({ sources: true }),
+    { sources: url.searchParams.get('sources') ?? undefined },
+    'query',
+  ).sources;
+  return resultsFile(engine.db, params.batch_id!, format, { sources });
 });
