@@ -165,6 +165,7 @@ export function PreflightStep({
           version={version}
           rows={summary.preview.filter((r) => !r.error).slice(0, 3)}
           fileRows={summary.good}
+          format={summary.format}
         />
       </CardBody>
     </Card>

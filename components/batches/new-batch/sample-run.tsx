@@ -13,6 +13,8 @@ import {
   type SampleOutcome,
 } from '@/lib/dashboard/sample-pace';
 import type { PreviewRow } from '@/lib/dashboard/upload/parse-protocol';
+import { sheetRow } from '@/lib/ingest/sheet-row';
+import type { InputFormat } from '@/lib/ingest/types';
 import { NotFoundMark } from '@/components/results/answer-value';
 import { ConfidenceBadge } from '@/components/results/confidence-badge';
 import { JobResultView } from '@/components/tasks/result-view';
@@ -28,12 +30,15 @@ export function SampleRun({
   version,
   rows,
   fileRows,
+  format,
 }: {
   task: TaskDetail;
   version: number | undefined;
   rows: PreviewRow[];
   /** Rows of the whole file that will run: the sample's pace is extrapolated to them. */
   fileRows: number;
+  /** The file's format: the rows are numbered as the analyst's spreadsheet numbers them. */
+  format: InputFormat;
 }) {
   const sample = useSampleRun(task.id, version);
   const shown = rows.map((row) => ({ row, outcome: sample.outcomes.get(sampleKey(row.inputs)) }));
@@ -54,7 +59,15 @@ export function SampleRun({
           <SamplePaceLine outcomes={done} fileRows={fileRows} />
           <ul className="space-y-2">
             {shown.map(({ row, outcome }) =>
-              outcome ? <SampleRowCard key={row.index} row={row} outcome={outcome} task={task} /> : null,
+              outcome ? (
+                <SampleRowCard
+                  key={row.index}
+                  row={row}
+                  outcome={outcome}
+                  task={task}
+                  rowNumber={sheetRow(row.index, format)}
+                />
+              ) : null,
             )}
           </ul>
         </>
@@ -95,10 +108,12 @@ function SampleRowCard({
   row,
   outcome,
   task,
+  rowNumber,
 }: {
   row: PreviewRow;
   outcome: SampleOutcome;
   task: TaskDetail;
+  rowNumber: number;
 }) {
   const r = outcome.result;
   return (
@@ -107,7 +122,7 @@ function SampleRowCard({
       data-testid={`sample-row-${row.index}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">Row {row.index + 1}</span>
+        <span className="font-medium">Row {rowNumber}</span>
         <span className="min-w-0 truncate font-mono text-xs text-slate-600 dark:text-slate-400">
           {row.inputs.join(' · ')}
         </span>
