@@ -183,6 +183,10 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
     if (!m?.[2] || !m[3] || m[4] === undefined) continue;
+    // "find the sales director and their phone": "their" stands for one person (or thing) named in
+    // the singular, whose own attribute follows; only a plural ("the products and their prices") has rows.
+    const last = words(m[2]).at(-1) ?? '';
+    if (pattern === VERB_WITH && /^and\s/i.test(m[3]) && singular(last) === last) continue;
     const item = listItem(m[2], true);
     if (item)
       return {

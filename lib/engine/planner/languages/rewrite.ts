@@ -233,7 +233,8 @@ function swapPostposed(segs: Segment[], lex: Lexicon): void {
   for (let i = 1; i < segs.length; i += 1) {
     const seg = segs[i];
     const before = segs[i - 1];
-    if (seg && before?.kind === 'noun' && lex.postposed.has(wordKey(seg.src, lex.german))) {
+    const postposed = seg?.postposed === true || lex.postposed.has(wordKey(seg?.src ?? '', lex.german));
+    if (seg && before?.kind === 'noun' && postposed) {
       segs[i - 1] = seg;
       segs[i] = before;
     }
