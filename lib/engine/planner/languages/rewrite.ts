@@ -7,6 +7,7 @@ import { singular } from '../names';
 import { wordKey } from './fold';
 import { existential } from './existential';
 import { passiveClause } from './passive';
+import { perfectQuestion } from './perfect';
 import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
 import type { Segment } from './segment';
@@ -170,6 +171,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   existential(segs, lex);
   const passive = passiveClause(segs, lex);
   if (passive) return passive;
+  const perfect = lex.german ? perfectQuestion(segs) : undefined;
+  if (perfect) return perfect;
   const question = verbFirstQuestion(segs) ?? subjectFirstQuestion(segs);
   if (question) return question;
   let i = 0;

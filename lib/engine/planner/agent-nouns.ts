@@ -1,0 +1,63 @@
+// "who owns it", "who designed it": a question for the doer of an action is asked as the doer's noun,
+// the English agent noun of the verb ("designer", "publisher"), so the column is named for a role, not
+// a clause ("who_designed_museum"). A reading the vocabulary knows ("who founded it") is kept.
+
+import { ESTABLISHMENT_NOUNS } from './establishments';
+import { singular } from './names';
+import { lookupField } from './vocabulary';
+
+// Irregular pasts and agent nouns English does not form with -er/-or.
+const IRREGULAR: Record<string, string> = {
+  wrote: 'author',
+  write: 'author',
+  built: 'builder',
+  made: 'maker',
+  led: 'leader',
+  sold: 'seller',
+  bought: 'buyer',
+  taught: 'teacher',
+  began: 'founder',
+};
+
+const SUBJECT_HEADS = new Set([
+  'company',
+  'business',
+  'firm',
+  'organization',
+  'organisation',
+  'brand',
+  'startup',
+]);
+
+/** "the company", "the dental practice": the thing a run researches, which "it" stands for. */
+export function isPlace(thing: string): boolean {
+  const head = singular(thing.toLowerCase().split(/\s+/).at(-1) ?? '');
+  return SUBJECT_HEADS.has(head) || ESTABLISHMENT_NOUNS.has(head);
+}
+
+function base(verb: string): string {
+  if (/ied$/.test(verb)) return `${verb.slice(0, -3)}y`;
+  if (/(?:at|iz|is|us|ag|rv|rg|ov|ur|ang)ed$/.test(verb)) return verb.slice(0, -1);
+  if (/ed$/.test(verb)) return verb.slice(0, -2);
+  if (/(?:sh|ch|ss|x)es$/.test(verb)) return verb.slice(0, -2);
+  if (/s$/.test(verb) && !/ss$/.test(verb)) return verb.slice(0, -1);
+  return verb;
+}
+
+function agent(verb: string): string {
+  const irregular = IRREGULAR[verb] ?? IRREGULAR[base(verb)];
+  if (irregular) return irregular;
+  const stem = base(verb);
+  if (/ate$/.test(stem)) return `${stem.slice(0, -1)}or`;
+  if (/e$/.test(stem)) return `${stem}r`;
+  if (/(?:ct|it)$/.test(stem)) return `${stem}or`;
+  return `${stem}er`;
+}
+
+/** "who owns it" → "owner"; other texts unchanged. */
+export function agentNoun(text: string): string {
+  const m = /^who\s+([a-z]+(?:ed|es|s)|wrote|ran|built|made|led|sold|bought|taught|began)\s+it$/i.exec(text);
+  // The vocabulary's own reading wins: "who runs it" is the CEO, "who owns it" the parent company.
+  if (!m?.[1] || /^(?:is|was|has|does)$/i.test(m[1]) || lookupField(text)) return text;
+  return agent(m[1].toLowerCase());
+}

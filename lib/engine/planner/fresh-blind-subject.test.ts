@@ -1,0 +1,63 @@
+// Fresh phrasings for a fault class a blind held-out set showed (issue 29), written before their rules:
+// the page's own subject and filler verbs in column names, and context sentences around the request.
+import { describeRuleGroups, PHONE, type DescribeRule } from '../../../bench/planner/fresh';
+
+const HOURS = 'opening_hours|hours|office_hours:string';
+
+const RULES: Record<string, DescribeRule[]> = {
+  // The thing each run researches (a practice, a hotel, a brewery) names no column: its phone is "phone".
+  'subject entity dropped from field names': [
+    [
+      'en',
+      'We look at dental practices. Find the dental practice phone number and the dental practice opening hours',
+      false,
+      [PHONE, HOURS],
+    ],
+    ['en', 'Look up the phone number of the law firm and its opening hours', false, [PHONE, HOURS]],
+    ['de', 'Die Telefonnummer der Tierarztpraxis und die Sprechzeiten der Praxis', false, [PHONE, HOURS]],
+    [
+      'es',
+      '¿Cuál es la certificación energética y la orientación del piso?',
+      false,
+      ['energy_certification|energy_certificate|energy_rating:string', 'orientation:string'],
+    ],
+    [
+      'fr',
+      "Trouve l'adresse de la pharmacie et le numéro de téléphone de la pharmacie",
+      false,
+      ['address|street_address:string', PHONE],
+    ],
+  ],
+  // "find out", "figure out", "tell me", "I want to know" say nothing; "who founded X" is its founder.
+  'filler verbs and question-word clauses': [
+    ['en', 'Figure out what the return policy is', false, ['return_policy:string']],
+    [
+      'en',
+      'Tell me who founded the brewery and how many beers they brew',
+      false,
+      ['founder|founders|founder_name:string|list', 'beer_count|number_of_beers:number'],
+    ],
+    [
+      'en',
+      'Find out whether the gym offers personal training',
+      false,
+      ['offers_personal_training|personal_training|has_personal_training:boolean'],
+    ],
+    [
+      'fr',
+      "Découvre quel est le prix de l'abonnement",
+      false,
+      ['subscription_price|subscription_plan_price|price:money'],
+    ],
+    ['es', 'Dime cuál es el horario de la biblioteca', false, [HOURS]],
+    [
+      'de',
+      'Finde heraus, wer die Bäckerei gegründet hat',
+      false,
+      ['founder|founders|founder_name:string|list'],
+    ],
+    ['en', 'I want to know who designed the museum', false, ['designer|designer_name|architect:string']],
+  ],
+};
+
+describeRuleGroups(RULES, new Set<string>([]));
