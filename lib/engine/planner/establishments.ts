@@ -7,7 +7,7 @@ import { singular } from './names';
 
 // prettier-ignore
 export const ESTABLISHMENT_NOUNS: ReadonlySet<string> = new Set([
-  'practice', 'clinic', 'hospital', 'pharmacy', 'surgery', 'dentist', 'gym', 'studio', 'salon', 'spa', 'museum',
+  'practice', 'clinic', 'hospital', 'pharmacy', 'surgery', 'gym', 'studio', 'salon', 'spa', 'museum',
   'gallery', 'library', 'theater', 'theatre', 'cinema', 'venue', 'brewery', 'winery', 'distillery', 'vineyard',
   'bakery', 'cafe', 'pub', 'bistro', 'hostel', 'campsite', 'apartment', 'kindergarten',
   'daycare', 'nursery', 'charity', 'foundation', 'association', 'club', 'agency', 'dealership', 'workshop', 'farm',

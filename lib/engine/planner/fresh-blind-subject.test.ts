@@ -58,6 +58,45 @@ const RULES: Record<string, DescribeRule[]> = {
     ],
     ['en', 'I want to know who designed the museum', false, ['designer|designer_name|architect:string']],
   ],
+  // Sentences that say who asks and why give no fields: only the request sentences do.
+  'context sentences around the request': [
+    [
+      'en',
+      "We're building a lead list for our sales team. For each company we need the CEO name and the phone number.",
+      false,
+      ['ceo_name|ceo:string', PHONE],
+    ],
+    [
+      'en',
+      'I run a small agency and we track competitors every month. Please get the pricing page URL and the number of employees.',
+      false,
+      ['pricing_page_url|pricing_url:url', 'employee_count|employees|number_of_employees:number'],
+    ],
+    [
+      'de',
+      'Wir sammeln Daten über Kliniken. Finde die Adresse und die Telefonnummer.',
+      false,
+      ['address|street_address:string', PHONE],
+    ],
+    [
+      'fr',
+      'Nous préparons une étude de marché sur les hôtels. Trouve le nombre de chambres et le prix moyen.',
+      false,
+      ['room_count|number_of_rooms:number', 'average_price|average_room_price:money'],
+    ],
+    [
+      'es',
+      'Trabajamos con clínicas veterinarias desde hace años. Necesitamos el teléfono y el horario.',
+      false,
+      [PHONE, HOURS],
+    ],
+    [
+      'en',
+      'Context: we sell software to dentists, so accuracy matters. Extract the phone number and the opening hours.',
+      false,
+      [PHONE, HOURS],
+    ],
+  ],
 };
 
 describeRuleGroups(RULES, new Set<string>([]));

@@ -52,6 +52,8 @@ export interface Lexicon {
   genderEndings: Array<[string, string]>;
   /** Suffix correspondences with English cognates ("-ique" → "-ic"), longest first. */
   cognates: Array<{ from: string; to: string; adjective: boolean }>;
+  /** Verb endings of the first person plural in a language that drops the pronoun ("-amos": "we"). */
+  firstPersonPlural?: { endings: string[]; en: string };
   /** Linking letters between the parts of a compound noun (German "Gründung-s-jahr"). */
   compoundLinks: string[];
   /** The finite verb may close the clause ("Bitte die E-Mail-Adresse extrahieren"). */
@@ -84,6 +86,7 @@ export interface GlossaryFile {
   postposed?: string[];
   compoundLinks?: string[];
   genderEndings?: string[][];
+  firstPersonPlural?: { endings: string[]; en: string };
   /** [ending, English ending, "adjective" | "noun"] triples. */
   cognates?: string[][];
   verbFinal?: boolean;
@@ -182,6 +185,7 @@ function build(language: Language): Lexicon {
     singularBefore: new Set((file.singularBefore ?? []).map((w) => wordKey(w, german))),
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
+    ...(file.firstPersonPlural ? { firstPersonPlural: file.firstPersonPlural } : {}),
     genderEndings: (file.genderEndings ?? [])
       .map(([f = '', m = '']): [string, string] => [wordKey(f, german), wordKey(m, german)])
       .sort((a, b) => b[0].length - a[0].length),

@@ -93,9 +93,13 @@ function compound(key: string, lex: Lexicon, depth = 0): string | undefined {
 }
 
 /** A word no entry reads: a German compound of known words, an English cognate, or the word as typed. */
-function unknownWord(token: Token, key: string, lex: Lexicon): Segment {
+function unknownWord(token: Token, key: string, lex: Lexicon, clauseStart: boolean): Segment {
   const parts = compound(key, lex);
   if (parts) return { en: parts, kind: 'noun', src: token.raw };
+  // Spanish drops the subject pronoun: a clause opening on "trabajamos" is "we trabajamos".
+  const person = lex.firstPersonPlural;
+  if (clauseStart && person && person.endings.some((e) => key.endsWith(e) && key.length - e.length >= 3))
+    return { en: `${person.en} ${token.raw}`, kind: 'finite', src: token.raw };
   // A capitalised French or Spanish word inside a sentence is a name ("Telefónica"), not a cognate.
   const name = !lex.german && /^\p{Lu}/u.test(token.raw);
   const english = name ? undefined : cognate(key, lex);
@@ -131,7 +135,7 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
       i += Math.max(1, entry.keys.length);
       continue;
     }
-    out.push(unknownWord(token, key, lex));
+    out.push(unknownWord(token, key, lex, i === 0 || tokens[i - 1]?.kind === 'punct'));
     i += 1;
   }
   return dropParticles(applyAfterNoun(nounAdjuncts(out, lex), lex), lex);
