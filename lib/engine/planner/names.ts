@@ -12,6 +12,8 @@ const IRREGULAR_SINGULAR: Record<string, string> = {
   criteria: 'criterion',
   indices: 'index',
   analyses: 'analysis',
+  // A plural in "-us", which otherwise marks a singular ("status", "campus").
+  menus: 'menu',
 };
 
 // Words whose trailing "s" is not a plural: singularising them would break alias matching.

@@ -291,13 +291,17 @@ function possessiveOwner(clause: string): string {
 const LEAD_VERB =
   /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+|what\s+(?:is|are)\s+)?/i;
 
-/** "Kommende Veranstaltungen mit Name, Datum und Stadt": a plural noun with columns and no verb is a list. */
+/** "Kommende Veranstaltungen mit Name, Datum und Stadt", "Jeder Mitarbeiter mit …": a noun with columns and no verb is a list. */
 function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
   if (segs.some((s) => s.kind === 'verb' || s.kind === 'finite')) return clause;
-  const m = /^(?:the\s+|all\s+(?:the\s+)?)?((?:[a-z]+\s+){0,2}[a-z]+s)\s+(with|including)\s+(.+)$/i.exec(
-    clause,
-  );
-  return m ? `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}` : clause;
+  const m =
+    /^(?:the\s+|all\s+(?:the\s+)?)?(?!each\b|every\b)((?:[a-z]+\s+){0,2}[a-z]+s)\s+(with|including)\s+(.+)$/i.exec(
+      clause,
+    );
+  if (m) return `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}`;
+  // "Jeder Mitarbeiter mit seiner E-Mail-Adresse": one item named in the singular after "each".
+  const each = /^(each|every)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(with|including)\s+(.+)$/i.exec(clause);
+  return each ? `list each ${each[2] ?? ''} ${each[3] ?? ''} ${each[4] ?? ''}` : clause;
 }
 
 function givenInputs(inputs: string): string {
