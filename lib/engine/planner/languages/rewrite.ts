@@ -231,12 +231,20 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
 }
 
-/** "numéro de téléphone local", "precio mensual": adjectives that follow their noun go before it in English. */
+/** "numéro de téléphone local", "precio mensual", "lien Facebook": modifiers that follow their noun go before it in English. */
 function swapPostposed(segs: Segment[], lex: Lexicon): void {
   for (let i = 1; i < segs.length; i += 1) {
     const seg = segs[i];
     const before = segs[i - 1];
-    const postposed = seg?.postposed === true || lex.postposed.has(wordKey(seg?.src ?? '', lex.german));
+    // "le lien Facebook", "el perfil LinkedIn": in French and Spanish a lone name after a noun modifies it.
+    const after = segs[i + 1];
+    const brand =
+      !lex.german &&
+      (seg?.kind === 'raw' || seg?.kind === 'noun') &&
+      /^\p{Lu}/u.test(seg.src) &&
+      !(after?.kind === 'raw' && /^\p{Lu}/u.test(after.src));
+    const postposed =
+      brand || seg?.postposed === true || lex.postposed.has(wordKey(seg?.src ?? '', lex.german));
     if (seg && before?.kind === 'noun' && postposed) {
       segs[i - 1] = seg;
       segs[i] = before;
