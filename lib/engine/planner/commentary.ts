@@ -5,17 +5,18 @@
 // Real nonsense ("make it smarter", "blah blah") is neither, and is still refused.
 
 const OPERATION =
-  /^(?:also\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|list|use|give|keep|move|put|sort|format|show|split|merge)\b/i;
+  /^(?:also\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|list|use|give|keep|move|put|sort|format|show|split|merge|tell)\b/i;
 
 // Formulas of politeness and reaction that ask for nothing.
 const FORMULA = new RegExp(
-  '^(?:' +
+  // "Oh and thanks a lot": an interjection or joiner may lead the formula.
+  '^(?:(?:oh|ah|and|btw|also|again|ok(?:ay)?)[\\s,]+)*(?:' +
     [
-      String.raw`(?:many\s+|thanks?\s+)?thanks?(?:\s+you)?(?:\s+(?:so|very)\s+much)?(?:\s+in\s+advance)?`,
+      String.raw`(?:many\s+|thanks?\s+)?thanks?(?:\s+you)?(?:\s+(?:so|very)\s+much|\s+a\s+lot)?(?:\s+in\s+advance|\s+for\s+.+)?`,
       'thx|cheers|much\\s+appreciated|(?:i\\s+)?appreciate\\s+it|no\\s+rush|sorry(?:\\s+for\\s+.+)?',
       String.raw`(?:great|good|nice|awesome|perfect|cool|brilliant|excellent)(?:\s+(?:job|work))?(?:\s+so\s+far)?`,
       String.raw`(?:i\s+)?hope\s+(?:that|this|it)\s+(?:makes\s+sense|helps|is\s+ok(?:ay)?|works)`,
-      String.raw`(?:that|this|it)(?:'s|\s+is|\s+would\s+be|\s+will\s+be)\s+(?:all|it|great|helpful|easier|better|cleaner|enough)`,
+      String.raw`(?:(?:that|this|it)(?:'s|\s+is|\s+will\s+be)|(?:that\s+|this\s+|it\s+)?would\s+be)\s+(?:really\s+|very\s+|so\s+)?(?:all|it|great|super|nice|lovely|amazing|fantastic|helpful|useful|easier|better|cleaner|enough)`,
       String.raw`(?:much\s+)?(?:easier|simpler|cleaner|better|clearer)(?:\s+(?:that|this)\s+way)?`,
       String.raw`just\s+in\s+case|if\s+possible|if\s+you\s+can|for\s+now|as\s+discussed|as\s+before`,
     ].join('|') +
@@ -26,7 +27,7 @@ const FORMULA = new RegExp(
 // A remark about the speaker or about what was just named: a pronoun subject and no request.
 const REMARK =
   /^(?:(?:because|since|as|so|but|and|though|although)\s+)?(?:we|i|it|they|that|this|these|those|nobody|no\s+one|noone|everyone|our\s+[a-z]+(?:\s+[a-z]+)?|my\s+[a-z]+|the\s+(?:team|client|boss|users?|customers?))(?:'s|'re|'m|'ll|'d|'ve)?\s+\S/i;
-const SPEAKER = /\b(?:we|i|us|our|nobody|no\s+one|never|anyway|anyone|anybody|ever)\b/i;
+const SPEAKER = /\b(?:we|i|us|me|our|nobody|no\s+one|never|anyway|anyone|anybody|ever)\b/i;
 // "we need the fax" asks for something; "we don't need it" or "we never use it" does not.
 const ASKS =
   /\b(?:need|want|would\s+like|'d\s+like|also\s+(?:get|have))\s+(?!it\b|them\b|that\b|this\b|those\b)\S/i;

@@ -67,6 +67,34 @@ const EDIT_RULES: Record<string, EditRule[]> = {
     },
     { lang: 'en', base: 'contact', text: 'lorem ipsum, thanks', fields: [], refused: true },
   ],
+  // Second round, written after the rules above and before their own fixes.
+  'commentary clauses in an edit, second round': [
+    { lang: 'en', base: 'contact', text: "the email isn't needed anymore, thanks", fields: [PHONE] },
+    {
+      lang: 'de',
+      base: 'jobs',
+      text: 'Füge das Gehalt hinzu, das wäre super',
+      fields: [
+        'job_title:string',
+        'location:string',
+        'department:string',
+        'posted_date:date',
+        'salary:money|string',
+      ],
+    },
+    {
+      lang: 'es',
+      base: 'article',
+      text: 'Añade el número de palabras, nos sirve para los informes',
+      fields: ['title:string', 'author:string', 'tags:list', 'published_date:date', 'word_count:number'],
+    },
+    {
+      lang: 'en',
+      base: 'contact',
+      text: 'add the address. Oh and thanks a lot for the help earlier!',
+      fields: [EMAIL, PHONE, 'address|street_address:string'],
+    },
+  ],
 };
 
 editRuleGroups(EDIT_RULES, new Set<string>([]));

@@ -12,7 +12,7 @@ export const MAX_HEADER_WORDS = 4;
 
 // Determiners and pronouns never belong in a header.
 const DETERMINERS = new Set(
-  'a an the their its his her our your my this that these those each every any some they it he she'.split(
+  'a an the their its his her our your my this that these those each every any some they it he she which what whose'.split(
     ' ',
   ),
 );

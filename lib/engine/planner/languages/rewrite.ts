@@ -332,6 +332,11 @@ function tidyEnglish(text: string): string {
       .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
+      // "ob die Praxis barrierefrei ist": the copula closing a German "whether" clause goes after its subject.
+      .replace(
+        /\b(whether|if) (the [a-z]+) ((?:[a-z]+ ){0,2}[a-z]+) (is|are)(?= and\b|[,.?!]|$)/gi,
+        '$1 $2 $4 $3',
+      )
       // "gib einmal den Namen …", "añade, una sola vez, el nombre …": English says "once" after what is given.
       .replace(/^((?:also\s+)?(?:give|add|return|extract|include)),?\s+once,?\s+([^.?!]+)/i, '$1 $2 (once)')
       // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".
