@@ -1,4 +1,4 @@
-// "who owns it", "who designed it": a question for the doer of an action is asked as the doer's noun,
+// "who designed it", "when does it open": a question for the doer of an action is asked as the doer's noun,
 // the English agent noun of the verb ("designer", "publisher"), so the column is named for a role, not
 // a clause ("who_designed_museum"). A reading the vocabulary knows ("who founded it") is kept.
 
@@ -60,4 +60,27 @@ export function agentNoun(text: string): string {
   // The vocabulary's own reading wins: "who runs it" is the CEO, "who owns it" the parent company.
   if (!m?.[1] || /^(?:is|was|has|does)$/i.test(m[1]) || lookupField(text)) return text;
   return agent(m[1].toLowerCase());
+}
+
+const TIME_NOUN: Record<string, string> = {
+  open: 'opening',
+  close: 'closing',
+  start: 'start',
+  begin: 'start',
+  end: 'end',
+  finish: 'end',
+};
+
+/** "when the library opens on Saturdays" → "saturday opening time"; other texts unchanged. */
+export function eventTime(text: string): string {
+  const m =
+    /^when\s+(?:does\s+)?(it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(open|close|start|begin|end|finish)(?:s|es)?(?:\s+on\s+([a-z]+?)s?)?$/i.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2]) return text;
+  // The page's own subject goes; another thing names whose time it is ("sale start time").
+  const thing = m[1].replace(/^the\s+/i, '');
+  const owner = /^(?:it|they)$/i.test(thing) || isPlace(thing) ? '' : `${thing} `;
+  const noun = TIME_NOUN[m[2].toLowerCase()] ?? m[2];
+  return `${m[3] ? `${m[3].toLowerCase()} ` : ''}${owner}${noun} time`;
 }

@@ -97,6 +97,32 @@ const RULES: Record<string, DescribeRule[]> = {
       [PHONE, HOURS],
     ],
   ],
+  // Third round, written after the rules above and before their own fixes: "when X opens" is an
+  // opening time; the last phrasing is still open (see KNOWN_GAPS).
+  'question-word clauses, third round': [
+    [
+      'en',
+      'Can you tell me when the library opens on Saturdays?',
+      false,
+      ['saturday_opening_time|saturday_opening_hours|opening_time:string'],
+    ],
+    ['en', 'Find out when the event starts', false, ['start_time|start_date|event_start_time:string|date']],
+    [
+      'fr',
+      "Quels sont les tarifs d'entrée du musée ?",
+      false,
+      ['admission_prices|admission_price|ticket_prices|ticket_price:money|list'],
+    ],
+    [
+      'es',
+      'Encuentra el precio de la clase de prueba del estudio de yoga',
+      false,
+      ['trial_class_price|price:money'],
+    ],
+  ],
 };
 
-describeRuleGroups(RULES, new Set<string>([]));
+// Two "of" phrases with a two-word subject ("… of the trial class of the yoga studio") plan nothing.
+const KNOWN_GAPS = new Set<string>(['Encuentra el precio de la clase de prueba del estudio de yoga']);
+
+describeRuleGroups(RULES, KNOWN_GAPS);
