@@ -95,6 +95,29 @@ const EDIT_RULES: Record<string, EditRule[]> = {
       fields: [EMAIL, PHONE, 'address|street_address:string'],
     },
   ],
+  // Requests that look like commentary (a question-word clause, "we also need X") are kept, and an
+  // instruction that is only commentary changes nothing: it is refused.
+  'commentary is not a request, and a request is not commentary': [
+    {
+      lang: 'en',
+      base: 'company_profile',
+      text: 'add the CEO, and whether they ever raised funding',
+      fields: [
+        ...PROFILE,
+        ...PROFILE_REST,
+        'ceo_name|ceo:string',
+        'raised_funding|has_raised_funding|ever_raised_funding:boolean',
+      ],
+    },
+    {
+      lang: 'en',
+      base: 'contact',
+      text: 'add the address, we also need the opening hours',
+      fields: [EMAIL, PHONE, 'address|street_address:string', 'opening_hours|hours:string'],
+    },
+    { lang: 'en', base: 'contact', text: 'we never use it', fields: [], refused: true },
+    { lang: 'en', base: 'contact', text: 'thanks!', fields: [], refused: true },
+  ],
 };
 
 editRuleGroups(EDIT_RULES, new Set<string>([]));
