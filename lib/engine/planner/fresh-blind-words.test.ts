@@ -89,6 +89,28 @@ const RULES: Record<string, DescribeRule[]> = {
       ['daily_menu_price|set_menu_price|menu_price|price:money'],
     ],
   ],
+  // Fourth round: German compounds of a prefix and a noun, days of the week, price questions.
+  'words outside the glossaries, fourth round': [
+    [
+      'de',
+      'Finde die Anzahl der Sitzplätze und die Mindestbestellmenge',
+      false,
+      ['seat_count|number_of_seats:number', 'minimum_order_quantity|minimum_order:number|string'],
+    ],
+    [
+      'de',
+      'Finde den Stundensatz und die Stornogebühren',
+      false,
+      ['hourly_rate:money|string', 'cancellation_fees|cancellation_fee:money|string'],
+    ],
+    [
+      'fr',
+      'Le magasin est-il ouvert le dimanche ?',
+      false,
+      ['is_open_sunday|open_on_sunday|open_sunday|is_open_on_sunday:boolean'],
+    ],
+    ['de', 'Finde heraus, wie viel ein Tageskurs kostet', false, ['day_course_cost|day_course_price:money']],
+  ],
 };
 
 // "consulta" reads as the verb "look at" (or the glossary's "query") before its sense "consultation".
