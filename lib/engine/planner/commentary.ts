@@ -29,7 +29,8 @@ const REMARK =
   /^(?:(?:because|since|as|so|but|and|though|although)\s+)?(?:we|i|it|they|that|this|these|those|nobody|no\s+one|noone|everyone|our\s+[a-z]+(?:\s+[a-z]+)?|my\s+[a-z]+|the\s+(?:team|client|boss|users?|customers?))(?:'s|'re|'m|'ll|'d|'ve)?\s+\S/i;
 const SPEAKER = /\b(?:we|i|us|me|our|nobody|no\s+one|never|anyway)\b/i;
 // "…, and whether they ever raised funding": a question-word clause asks for a field.
-const QUESTION = /^(?:(?:and|or|also|plus)\s+)*(?:whether|if|what|which|who|whom|whose|when|where|how|is|are|does|do|did|has|have|can)\b/i;
+const QUESTION =
+  /^(?:(?:and|or|also|plus)\s+)*(?:whether|if|what|which|who|whom|whose|when|where|how|is|are|does|do|did|has|have|can)\b/i;
 // "we need the fax" asks for something; "we don't need it" or "we never use it" does not.
 const ASKS =
   /\b(?:need|want|would\s+like|'d\s+like|also\s+(?:get|have))\s+(?!it\b|them\b|that\b|this\b|those\b)\S/i;

@@ -95,6 +95,27 @@ const EDIT_RULES: Record<string, EditRule[]> = {
       fields: [EMAIL, PHONE, 'address|street_address:string'],
     },
   ],
+  // Fifth round: French "c'est ce que nos clients…", a German demonstrative remark after the comma.
+  'commentary clauses in an edit, fifth round': [
+    {
+      lang: 'fr',
+      base: 'products',
+      text: "Ajoute la note moyenne, c'est ce que nos clients regardent",
+      fields: ['name:string', 'price:money', 'rating|average_rating:number'],
+    },
+    {
+      lang: 'es',
+      base: 'jobs',
+      text: 'Quita el departamento, no nos interesa',
+      fields: ['job_title:string', 'location:string', 'posted_date:date'],
+    },
+    {
+      lang: 'de',
+      base: 'contact',
+      text: 'Bitte die Telefonnummer löschen, die ist veraltet',
+      fields: [EMAIL],
+    },
+  ],
   // Requests that look like commentary (a question-word clause, "we also need X") are kept, and an
   // instruction that is only commentary changes nothing: it is refused.
   'commentary is not a request, and a request is not commentary': [

@@ -58,7 +58,9 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
       const next =
         isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
       const verbLast = isComma && lex.verbFinal && endsWithVerb(sentence, next, lex);
-      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast) {
+      // "…, die ist veraltet": a demonstrative and its verb start a clause of their own.
+      const remark = isComma && startsDemonstrative(sentence, next, lex);
+      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast || remark) {
         out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
         i = next - 1;
         continue;
@@ -78,6 +80,15 @@ function endsWithVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolea
   );
   // Two words ("Land angeben") are more likely the end of an enumeration than a clause of their own.
   return segs.length > 2 && segs[segs.length - 1]?.kind === 'verb';
+}
+
+const COPULA = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'would be']);
+
+/** "die ist veraltet", "das wäre super": an article standing alone before a verb is a demonstrative pronoun. */
+function startsDemonstrative(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  if (!lex.german || tokens[i]?.kind !== 'word' || tokens[i + 1]?.kind !== 'word') return false;
+  const [article, verb] = rewriteTokens(tokens.slice(i, i + 2), lex);
+  return article?.en === 'the' && (COPULA.has(verb?.en ?? '') || verb?.kind === 'finite');
 }
 
 function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
@@ -332,6 +343,8 @@ function tidyEnglish(text: string): string {
       .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
+      // A German demonstrative before its verb ("die ist veraltet") reads "that is outdated".
+      .replace(/(^|,\s+)the (is|are|was|were|would be)\b/gi, '$1that $2')
       // "ob die Praxis barrierefrei ist": the copula closing a German "whether" clause goes after its subject.
       .replace(
         /\b(whether|if) (the [a-z]+) ((?:[a-z]+ ){0,2}[a-z]+) (is|are)(?= and\b|[,.?!]|$)/gi,
