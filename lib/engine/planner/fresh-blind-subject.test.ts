@@ -60,6 +60,13 @@ const RULES: Record<string, DescribeRule[]> = {
   ],
   // Sentences that say who asks and why give no fields: only the request sentences do.
   'context sentences around the request': [
+    // A first-person sentence that asks ("I wonder whether …") is a request, not context.
+    [
+      'en',
+      'We sell shoes. I wonder whether the company is hiring. Find the email.',
+      false,
+      ['is_hiring|hiring:boolean', 'email|email_address|contact_email:email'],
+    ],
     [
       'en',
       "We're building a lead list for our sales team. For each company we need the CEO name and the phone number.",
