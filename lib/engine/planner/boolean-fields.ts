@@ -2,7 +2,8 @@
 // "does the restaurant take reservations", "is the company hiring".
 
 import { capName, headerPhrase } from './header-names';
-import { canonical, words } from './names';
+import { ESTABLISHMENT_NOUNS } from './establishments';
+import { canonical, singular, words } from './names';
 import type { PlannedOutput } from './planned-output';
 import { isAcceptableToken, isMeaningfulWord } from './phrases';
 import { render, type Subject } from './subject';
@@ -53,6 +54,14 @@ const SUBJECTISH = new Set(
   ).split(' '),
 );
 
+/** A word of the clause's subject: the page's own subject ("the dental practice"), a place, a pronoun. */
+function isSubjectish(token: string, subject: Subject): boolean {
+  const word = token.toLowerCase();
+  return (
+    SUBJECTISH.has(word) || ESTABLISHMENT_NOUNS.has(singular(word)) || words(subject.noun).includes(word)
+  );
+}
+
 // "is parking available", "are pets allowed": the thing and the state are the header (parking_available).
 const OFFERED =
   /^(?:(?:is|are)\s+(?!(?:the|this|it|they|there)\b)(.+?)|(?:whether|if)\s+(?!(?:the|this|it|they|there)\b)(.+?)\s+(?:is|are))\s+(available|offered|included|allowed|permitted|possible|supported|accepted)$/i;
@@ -87,6 +96,7 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   // "Can you help me?" asks the assistant, not the website.
   if (/^(?:you|i|we|u)\b/i.test(rest)) return undefined;
   const tokens = rest.split(/\s+/);
+  const subjectish = (token: string | undefined): boolean => isSubjectish(token ?? '', subject);
 
   let verbAt = -1;
   for (let i = 0; i < Math.min(tokens.length - 1, 4); i += 1) {
@@ -94,7 +104,7 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
       verbAt = i;
       break;
     }
-    if (!SUBJECTISH.has((tokens[i] ?? '').toLowerCase())) break;
+    if (!subjectish(tokens[i])) break;
   }
   // "does the privacy policy mention GDPR": after do/does/did the verb's base form follows a
   // subject of any words.
@@ -118,7 +128,7 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   } else if (['is', 'are', 'was', 'has', 'have', 'does', 'do', 'did'].includes(lead)) {
     // "is the company hiring", "has the company raised funding": the lead is the verb.
     let i = 0;
-    while (i < tokens.length - 1 && SUBJECTISH.has((tokens[i] ?? '').toLowerCase())) i += 1;
+    while (i < tokens.length - 1 && subjectish(tokens[i])) i += 1;
     verb =
       lead === 'has' || lead === 'have'
         ? ['have', 'has']

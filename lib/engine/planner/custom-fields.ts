@@ -143,7 +143,9 @@ function planRole(text: string, ctx: PhraseContext): PlannedOutput | undefined {
 /** Any other noun phrase: a custom output with a column-header name, typed by its head word. */
 export function planCustom(text: string, all: boolean, ctx: PhraseContext): PlannedOutput | undefined {
   const tokens = words(text);
-  if (tokens.length === 0 || tokens.length > 8 || isVague(text)) return undefined;
+  // Articles and "of" do not make a phrase long: "the price of the trial class of the yoga studio" is short.
+  const content = tokens.filter((t) => !/^(?:the|a|an|of|its|their)$/.test(t));
+  if (content.length === 0 || content.length > 8 || tokens.length > 12 || isVague(text)) return undefined;
   if (!tokens.every(isAcceptableToken)) return undefined;
   const role = all ? undefined : planRole(text, ctx);
   if (role) return role;

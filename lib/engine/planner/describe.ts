@@ -8,6 +8,7 @@ import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
 import { finalise, type Finalised } from './finalise';
 import { attachFormatItems } from './format-words';
+import { withoutContext } from './context-sentences';
 import { contextSuffix, detectInputs } from './inputs';
 import { asksPerRow, detectListShape, planColumns } from './list-shape';
 import { DESCRIBE_HINT, MAX_TEXT, tooLong } from './messages';
@@ -46,7 +47,7 @@ export function planFromDescription(description: string): Finalised {
   if (shape) {
     planned.push(...planColumns(shape.columns, shape.addName, ctx, pageCtx));
   }
-  const sentences = splitSentenceLines(shape ? shape.rest : rest);
+  const sentences = withoutContext(splitSentenceLines(shape ? shape.rest : rest));
   // "company name; founded year; headquarters city": when one part of a ";" run names a known
   // field, the others are fields too.
   const knownRuns = new Set(

@@ -3,7 +3,7 @@
 
 // prettier-ignore
 const EXTRACT_VERBS = [
-  'find out', 'find', 'extract', 'get', 'collect', 'gather', 'return', 'list', 'identify', 'determine', 'capture',
+  'find out', 'figure out', 'work out', 'look into', 'ascertain', 'wonder', 'find', 'extract', 'get', 'collect', 'gather', 'return', 'list', 'identify', 'determine', 'capture',
   'pull out', 'pull', 'scrape', 'grab', 'fetch', 'look up', 'lookup', 'look for', 'search for', 'retrieve', 'research',
   'check', 'tell me', 'give me', 'show me', 'get me', 'find me', 'send me', 'show', 'output', 'include', 'obtain', 'discover', 'locate',
   'want to know', 'want', 'need', 'would like', 'know', 'see', 'verify', 'confirm', 'provide', 'summarize',

@@ -4,6 +4,7 @@
 // The rewritten phrase is also matched against the known fields, so "year the company was founded"
 // finds founded_year itself.
 
+import { ESTABLISHMENT_NOUNS } from './establishments';
 import { singular, toIdentifier, words } from './names';
 
 /** A column header has at most this many words. */
@@ -11,7 +12,7 @@ export const MAX_HEADER_WORDS = 4;
 
 // Determiners and pronouns never belong in a header.
 const DETERMINERS = new Set(
-  'a an the their its his her our your my this that these those each every any some they it he she'.split(
+  'a an the their its his her our your my this that these those each every any some they it he she which what whose'.split(
     ' ',
   ),
 );
@@ -69,7 +70,10 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
   const isSubject = (ws: readonly string[]): boolean =>
     ws.length > 0 &&
     ws.length <= 3 &&
-    ws.every((w) => subject.has(singular(w)) || SUBJECT_NOUNS.has(singular(w)));
+    ws.every(
+      (w) =>
+        subject.has(singular(w)) || SUBJECT_NOUNS.has(singular(w)) || ESTABLISHMENT_NOUNS.has(singular(w)),
+    );
   // "press contact email address" → "press contact email": "address" adds nothing after "email".
   return rewrite(
     words(phrase).filter((w) => !DETERMINERS.has(w)),

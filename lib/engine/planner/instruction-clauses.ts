@@ -2,10 +2,11 @@
 // never split. Each clause is tidied of politeness ("please", "can you", "too").
 
 import { questionThenAdd } from './anaphora';
+import { isCommentary, withoutCommentary } from './commentary';
 import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
-  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use|give|keep|only\\s+(?:keep|list|return|get))';
+  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use|give|keep|only\\s+(?:keep|list|return|get)|(?:we|i)\\s+(?:also\\s+)?(?:need|want|would\\s+like))';
 const VERB_BOUNDARY = new RegExp(`\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?=${CLAUSE_VERBS}\\b)`, 'i');
 const THEN = /\s*,?\s*\b(?:and\s+)?then\b\s*/i;
 // Query and description texts run to the end of their sentence: they may contain "and".
@@ -24,7 +25,11 @@ const FOR_EACH_VERB =
 export function splitClauses(text: string): string[] {
   const { text: guarded, restore } = protectQuotes(questionThenAdd(text));
   const out: string[] = [];
-  for (const raw of splitSentences(guarded)) {
+  const sentences = splitSentences(guarded).map(withoutCommentary);
+  // A sentence that is only commentary ("Thanks!", "Sorry for the back and forth") is left out
+  // when another one asks for something.
+  const requests = sentences.filter((s) => !isCommentary(restore(s)));
+  for (const raw of requests.length > 0 ? requests : sentences) {
     // "for each product add the rating" is "add the rating for each product"; "for each plan give
     // the price" reads like "for each plan also give the price".
     const sentence = raw

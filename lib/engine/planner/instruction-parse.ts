@@ -3,6 +3,7 @@
 
 import type { InputType } from '@/lib/contract/task-definition';
 import { detectListShape, listItem } from './list-shape';
+import { statementRequest } from './commentary';
 import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
 import {
   addItems,
@@ -272,6 +273,9 @@ const PARSERS: readonly ClauseParser[] = [
   parseRemove,
 ];
 
+const WHOLE_TASK_WISH =
+  /^(?:make|get)\s+(?:it|this|them|that|everything|the\s+task)\s+[a-z]+(?:er|more\s+[a-z]+)$/i;
+
 export function parseInstruction(
   instruction: string,
   ctx: ParseContext = { outputs: [] },
@@ -279,12 +283,18 @@ export function parseInstruction(
   const ops: EditOp[] = [];
   const unknown: string[] = [];
   for (const clause of splitClauses(instruction)) {
-    const { text, also } = tidy(clause);
+    const { text: said, also } = tidy(clause);
+    const text = statementRequest(said);
     if (!text || POLITE_ONLY.test(text)) continue;
     let parsed: EditOp[] | undefined;
     for (const parser of PARSERS) {
       parsed = parser(text, ctx);
       if (parsed) break;
+    }
+    // "make it smarter", "make this better": a wish about the whole task names no field to add.
+    if (!parsed && WHOLE_TASK_WISH.test(text)) {
+      unknown.push(clause.trim());
+      continue;
     }
     parsed ??= parseAdd(text, also);
     for (const op of parsed ?? []) {

@@ -50,7 +50,7 @@ const OF_EACH = new RegExp(
   'i',
 );
 const ALL_WITH = new RegExp(
-  `^(.*?)\\b(?:(?:a\\s+)?list\\s+of\\s+(?:all\\s+)?(?:the\\s+)?|all\\s+(?:of\\s+)?(?:the\\s+)?|every\\s+|each\\s+)(?:their\\s+|its\\s+)?${ITEM}\\s*,?\\s+(?:each\\s+)?${WITH}\\s+(.+)$`,
+  `^(.*?)\\b(?:(?:a\\s+)?list\\s+of\\s+(?:all\\s+)?(?:the\\s+)?|all\\s+(?:of\\s+)?(?:the\\s+)?|every\\s+|each\\s+)(?:their\\s+|its\\s+)?${ITEM}\\s*,?\\s+(?:each(?:\\s+one)?\\s+)?${WITH}\\s+(.+)$`,
   'i',
 );
 const VERB_WITH = new RegExp(
@@ -76,7 +76,11 @@ const PAREN_THEN = new RegExp(
   `^(.*?)\\b(?:all\\s+)?(?:the\\s+)?${ITEM}\\s*\\(([^()]+)\\)\\s*,?\\s*(?:and|plus|as\\s+well\\s+as)\\s+(.+)$`,
   'i',
 );
-const THEIR_PLURAL = new RegExp(`^(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+)$`, 'i');
+// "the plans and their prices", and as a question: "which are the menus and their prices?".
+const THEIR_PLURAL = new RegExp(
+  `^(?:(?:which|what)\\s+are\\s+)?(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+?)\\s*\\??$`,
+  'i',
+);
 const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
 // "each job: title, team, location": a singular item after each/every, then its columns.
@@ -183,7 +187,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   for (const pattern of [ALL_WITH, VERB_WITH]) {
     const m = pattern.exec(sentence);
     if (!m?.[2] || !m[3] || m[4] === undefined) continue;
-    const item = listItem(m[2], true);
+    // "find the sales director and their phone": "their" stands for one person (or thing) named in
+    // the singular, whose own attribute follows; only a plural ("the products and their prices") has rows.
+    const last = words(m[2]).at(-1) ?? '';
+    if (pattern === VERB_WITH && /^and\s/i.test(m[3]) && singular(last) === last) continue;
+    // "each employee with …", "all courses with …": the determiner says the rows are items.
+    const item = listItem(m[2], true, pattern === ALL_WITH);
     if (item)
       return {
         item,

@@ -12,6 +12,8 @@ const IRREGULAR_SINGULAR: Record<string, string> = {
   criteria: 'criterion',
   indices: 'index',
   analyses: 'analysis',
+  // A plural in "-us", which otherwise marks a singular ("status", "campus").
+  menus: 'menu',
 };
 
 // Words whose trailing "s" is not a plural: singularising them would break alias matching.
@@ -50,10 +52,28 @@ export function singular(word: string): string {
   return word;
 }
 
+// German umlauts are written out as German writes them without the dots ("Wohnfläche" → "wohnflaeche");
+// every other accent is dropped ("pâtissier" → "patissier"), so a word no rule translated still names
+// a readable column instead of losing its letters ("wohnfl_che").
+const SPELLED_OUT: ReadonlyArray<[RegExp, string]> = [
+  [/ä/g, 'ae'],
+  [/ö/g, 'oe'],
+  [/ü/g, 'ue'],
+  [/ß/g, 'ss'],
+  [/œ/g, 'oe'],
+  [/æ/g, 'ae'],
+];
+
+/** Lowercase text in ASCII letters: umlauts spelled out, other diacritics dropped. */
+export function asciiFold(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SPELLED_OUT) out = out.replace(pattern, replacement);
+  return out.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
 /** Lowercase word tokens; possessive "'s" is dropped so "company's email" reads as "company email". */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
+  return asciiFold(text.toLowerCase())
     .replace(/e-mail/g, 'email')
     .replace(/&/g, ' and ')
     .replace(/['’]s\b/g, '')

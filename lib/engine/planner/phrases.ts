@@ -5,6 +5,7 @@ import type { OutputType } from '@/lib/contract/task-definition';
 import { formatAside, joinFormat, takeFormat } from './format-words';
 import { unquote } from './quotes';
 import { parseOutputType, TYPE_WORD_PATTERN } from './type-words';
+import { agentNoun, eventTime, isPlace } from './agent-nouns';
 
 export { protectQuotes, unquote } from './quotes';
 
@@ -266,9 +267,13 @@ export function cleanItem(raw: string): CleanItem {
     all ||= /^(?:what|which)\s+\S*[^s\s]s\s+are\b/i.test(text) && EMBEDDED_QUESTION.some((q) => q.test(text));
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     // "who founded the company" is "who founded it": the researched thing is the object.
-    text = text.replace(
-      /^(who|what)\s+([a-z]+)\s+(?:the|this|that)\s+(?:company|business|firm|organi[sz]ation|brand|startup)$/i,
-      '$1 $2 it',
+    text = eventTime(
+      agentNoun(
+        text.replace(
+          /^(who|what)\s+([a-z]+)\s+(?:the|this|that|its|their)\s+((?:[a-z]+\s+)?[a-z]+)$/i,
+          (m, wh: string, verb: string, thing: string) => (isPlace(thing) ? `${wh} ${verb} it` : m),
+        ),
+      ),
     );
     // "price per month for the basic plan" is the basic plan's monthly price.
     text = text.replace(

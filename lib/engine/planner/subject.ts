@@ -2,6 +2,7 @@
 // research runner gets a concrete question: "What is the company's contact email address?".
 
 import type { TaskInput } from '@/lib/contract/task-definition';
+import { findEstablishment } from './establishments';
 import { capitalise, words } from './names';
 
 export interface Subject {
@@ -57,6 +58,14 @@ export function detectSubject(text: string, inputs: readonly TaskInput[]): Subje
   for (const [pattern, noun] of SUBJECT_WORDS) {
     const match = pattern.exec(text);
     if (match && (best === undefined || match.index < best.index)) best = { index: match.index, noun };
+  }
+  // "dental practices", "the law firm": a place or organisation named before any of the words above
+  // is what the task researches; a head those words know ("firm", "hotel") keeps their subject unless
+  // a modifier says which kind ("law firm").
+  const place = findEstablishment(text);
+  if (place && (best === undefined || place.index <= best.index)) {
+    const known = SUBJECT_WORDS.some(([pattern]) => pattern.test(place.noun));
+    if (!known || place.noun.includes(' ')) return makeSubject(place.noun, false);
   }
   if (best) return makeSubject(best.noun, false);
   return makeSubject(PAGE_HINT.test(text) ? 'page' : 'company', false);

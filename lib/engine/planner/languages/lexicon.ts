@@ -48,6 +48,12 @@ export interface Lexicon {
   singularBefore: ReadonlySet<string>;
   /** Case endings that leave a noun singular (German genitive "des Artikels"), longest first. */
   caseEndings: string[];
+  /** [feminine, masculine] endings, longest first: "directrice" is found as "directeur". */
+  genderEndings: Array<[string, string]>;
+  /** Suffix correspondences with English cognates ("-ique" → "-ic"), longest first. */
+  cognates: Array<{ from: string; to: string; adjective: boolean }>;
+  /** Verb endings of the first person plural in a language that drops the pronoun ("-amos": "we"). */
+  firstPersonPlural?: { endings: string[]; en: string };
   /** Linking letters between the parts of a compound noun (German "Gründung-s-jahr"). */
   compoundLinks: string[];
   /** The finite verb may close the clause ("Bitte die E-Mail-Adresse extrahieren"). */
@@ -79,6 +85,10 @@ export interface GlossaryFile {
   singularBefore?: string[];
   postposed?: string[];
   compoundLinks?: string[];
+  genderEndings?: string[][];
+  firstPersonPlural?: { endings: string[]; en: string };
+  /** [ending, English ending, "adjective" | "noun"] triples. */
+  cognates?: string[][];
   verbFinal?: boolean;
   existential?: { pronoun: string; verb: string; en: string };
   adjunctOf?: string;
@@ -175,6 +185,17 @@ function build(language: Language): Lexicon {
     singularBefore: new Set((file.singularBefore ?? []).map((w) => wordKey(w, german))),
     caseEndings: [...(file.caseEndings ?? [])].sort((a, b) => b.length - a.length),
     compoundLinks: file.compoundLinks ?? [],
+    ...(file.firstPersonPlural ? { firstPersonPlural: file.firstPersonPlural } : {}),
+    genderEndings: (file.genderEndings ?? [])
+      .map(([f = '', m = '']): [string, string] => [wordKey(f, german), wordKey(m, german)])
+      .sort((a, b) => b[0].length - a[0].length),
+    cognates: (file.cognates ?? [])
+      .map(([from = '', to = '', part]) => ({
+        from: wordKey(from, german),
+        to,
+        adjective: part === 'adjective',
+      }))
+      .sort((a, b) => b.from.length - a.from.length),
     verbFinal: file.verbFinal ?? false,
     ...(file.adjunctOf ? { adjunctOf: wordKey(file.adjunctOf, german) } : {}),
     ...(file.existential
@@ -198,6 +219,11 @@ function build(language: Language): Lexicon {
 
 function literalCount(pieces: readonly TemplatePiece[]): number {
   return pieces.reduce((n, p) => n + ('slot' in p || p.optional ? 0 : (p.alternatives[0]?.length ?? 0)), 0);
+}
+
+/** The one-word entry for a key. */
+export function single(key: string, lex: Lexicon): Entry | undefined {
+  return lex.entries.get(key)?.find((e) => e.keys.length === 1);
 }
 
 const CACHE = new Map<Language, Lexicon>();

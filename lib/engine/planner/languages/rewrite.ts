@@ -7,6 +7,7 @@ import { singular } from '../names';
 import { wordKey } from './fold';
 import { existential } from './existential';
 import { passiveClause } from './passive';
+import { perfectQuestion } from './perfect';
 import { subjectFirstQuestion, supplyPronoun, verbFirstQuestion } from './questions';
 import type { Lexicon, Template } from './lexicon';
 import type { Segment } from './segment';
@@ -57,7 +58,9 @@ function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Toke
       const next =
         isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
       const verbLast = isComma && lex.verbFinal && endsWithVerb(sentence, next, lex);
-      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast) {
+      // "…, die ist veraltet": a demonstrative and its verb start a clause of their own.
+      const remark = isComma && startsDemonstrative(sentence, next, lex);
+      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast || remark) {
         out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
         i = next - 1;
         continue;
@@ -77,6 +80,15 @@ function endsWithVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolea
   );
   // Two words ("Land angeben") are more likely the end of an enumeration than a clause of their own.
   return segs.length > 2 && segs[segs.length - 1]?.kind === 'verb';
+}
+
+const COPULA = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'would be']);
+
+/** "die ist veraltet", "das wäre super": an article standing alone before a verb is a demonstrative pronoun. */
+function startsDemonstrative(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  if (!lex.german || tokens[i]?.kind !== 'word' || tokens[i + 1]?.kind !== 'word') return false;
+  const [article, verb] = rewriteTokens(tokens.slice(i, i + 2), lex);
+  return article?.en === 'the' && (COPULA.has(verb?.en ?? '') || verb?.kind === 'finite');
 }
 
 function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
@@ -170,6 +182,8 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   existential(segs, lex);
   const passive = passiveClause(segs, lex);
   if (passive) return passive;
+  const perfect = lex.german ? perfectQuestion(segs) : undefined;
+  if (perfect) return perfect;
   const question = verbFirstQuestion(segs) ?? subjectFirstQuestion(segs);
   if (question) return question;
   let i = 0;
@@ -228,12 +242,21 @@ function reorder(input: readonly Segment[], lex: Lexicon): Segment[] {
   return [...lead, ...group, ...comma, ...(also ? [also] : []), ...verb, ...rest, ...closing];
 }
 
-/** "numéro de téléphone local", "precio mensual": adjectives that follow their noun go before it in English. */
+/** "numéro de téléphone local", "precio mensual", "lien Facebook": modifiers that follow their noun go before it in English. */
 function swapPostposed(segs: Segment[], lex: Lexicon): void {
   for (let i = 1; i < segs.length; i += 1) {
     const seg = segs[i];
     const before = segs[i - 1];
-    if (seg && before?.kind === 'noun' && lex.postposed.has(wordKey(seg.src, lex.german))) {
+    // "le lien Facebook", "el perfil LinkedIn": in French and Spanish a lone name after a noun modifies it.
+    const after = segs[i + 1];
+    const brand =
+      !lex.german &&
+      (seg?.kind === 'raw' || seg?.kind === 'noun') &&
+      /^\p{Lu}/u.test(seg.src) &&
+      !(after?.kind === 'raw' && /^\p{Lu}/u.test(after.src));
+    const postposed =
+      brand || seg?.postposed === true || lex.postposed.has(wordKey(seg?.src ?? '', lex.german));
+    if (seg && before?.kind === 'noun' && postposed) {
       segs[i - 1] = seg;
       segs[i] = before;
     }
@@ -287,13 +310,17 @@ function possessiveOwner(clause: string): string {
 const LEAD_VERB =
   /^(?:(?:please|also|for each [a-z]+(?: [a-z]+)?,)\s+)*(?:(?:find|extract|get|give|list|return|collect|capture|show|add|include|check|retrieve|provide)(?:\s+me)?\s+|(?:I|we)\s+(?:need|want)(?:\s+to\s+know)?\s+|what\s+(?:is|are)\s+)?/i;
 
-/** "Kommende Veranstaltungen mit Name, Datum und Stadt": a plural noun with columns and no verb is a list. */
+/** "Kommende Veranstaltungen mit Name, Datum und Stadt", "Jeder Mitarbeiter mit …": a noun with columns and no verb is a list. */
 function listWithoutVerb(clause: string, segs: readonly Segment[]): string {
   if (segs.some((s) => s.kind === 'verb' || s.kind === 'finite')) return clause;
-  const m = /^(?:the\s+|all\s+(?:the\s+)?)?((?:[a-z]+\s+){0,2}[a-z]+s)\s+(with|including)\s+(.+)$/i.exec(
-    clause,
-  );
-  return m ? `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}` : clause;
+  const m =
+    /^(?:the\s+|all\s+(?:the\s+)?)?(?!each\b|every\b)((?:[a-z]+\s+){0,2}[a-z]+s)\s+(with|including)\s+(.+)$/i.exec(
+      clause,
+    );
+  if (m) return `list all ${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}`;
+  // "Jeder Mitarbeiter mit seiner E-Mail-Adresse": one item named in the singular after "each".
+  const each = /^(each|every)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(with|including)\s+(.+)$/i.exec(clause);
+  return each ? `list each ${each[2] ?? ''} ${each[3] ?? ''} ${each[4] ?? ''}` : clause;
 }
 
 function givenInputs(inputs: string): string {
@@ -316,6 +343,13 @@ function tidyEnglish(text: string): string {
       .replace(/\b(a)\s+(?=[aeiou])/gi, (m, a: string) => `${a}n `)
       .replace(/\s+([,.;:!?])/g, '$1')
       .replace(/,\s+(whether|if)\b/gi, ' $1')
+      // A German demonstrative before its verb ("die ist veraltet") reads "that is outdated".
+      .replace(/(^|,\s+)the (is|are|was|were|would be)\b/gi, '$1that $2')
+      // "ob die Praxis barrierefrei ist": the copula closing a German "whether" clause goes after its subject.
+      .replace(
+        /\b(whether|if) (the [a-z]+) ((?:[a-z]+ ){0,2}[a-z]+) (is|are)(?= and\b|[,.?!]|$)/gi,
+        '$1 $2 $4 $3',
+      )
       // "gib einmal den Namen …", "añade, una sola vez, el nombre …": English says "once" after what is given.
       .replace(/^((?:also\s+)?(?:give|add|return|extract|include)),?\s+once,?\s+([^.?!]+)/i, '$1 $2 (once)')
       // Inputs named up front ("Dado el nombre de una persona…"): "given a person's name and their company's website".

@@ -8,4 +8,6 @@ export interface Segment {
   kind: EntryKind | 'raw' | 'kept' | 'punct' | 'break';
   /** The first source word, for rules that look at what was typed (German nouns are capitalised). */
   src: string;
+  /** An adjective that follows its noun in the source and goes before it in English. */
+  postposed?: boolean;
 }

@@ -5,7 +5,8 @@
 import { nounAdjuncts } from './adjunct';
 import { singular } from '../names';
 import { wordKey } from './fold';
-import type { Entry, EntryKind, Lexicon } from './lexicon';
+import { single, type Entry, type Lexicon } from './lexicon';
+import { cognate, masculineForm } from './unknown-words';
 import type { Segment } from './segment';
 import type { Token } from './tokens';
 
@@ -36,10 +37,6 @@ function singularModifier(en: string): string {
   const words = en.split(' ');
   const last = words.pop() ?? '';
   return [...words, singular(last)].join(' ');
-}
-
-function single(key: string, lex: Lexicon): Entry | undefined {
-  return lex.entries.get(key)?.find((e) => e.keys.length === 1);
 }
 
 function pluralise(en: string): string {
@@ -95,6 +92,25 @@ function compound(key: string, lex: Lexicon, depth = 0): string | undefined {
   return undefined;
 }
 
+/** A word no entry reads: a German compound of known words, an English cognate, or the word as typed. */
+function unknownWord(token: Token, key: string, lex: Lexicon, clauseStart: boolean): Segment {
+  const parts = compound(key, lex);
+  if (parts) return { en: parts, kind: 'noun', src: token.raw };
+  // Spanish drops the subject pronoun: a clause opening on "trabajamos" is "we trabajamos".
+  const person = lex.firstPersonPlural;
+  if (clauseStart && person && person.endings.some((e) => key.endsWith(e) && key.length - e.length >= 3))
+    return { en: `${person.en} ${token.raw}`, kind: 'finite', src: token.raw };
+  // A capitalised French or Spanish word inside a sentence is a name ("Telefónica"), not a cognate.
+  const name = !lex.german && /^\p{Lu}/u.test(token.raw);
+  const english = name ? undefined : cognate(key, lex);
+  if (english) {
+    return english.adjective
+      ? { en: english.en, kind: 'word', src: token.raw, postposed: true }
+      : { en: english.en, kind: 'noun', src: token.raw };
+  }
+  return { en: token.raw, kind: 'raw', src: token.raw };
+}
+
 export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[] {
   const keys = tokens.map((t) => (t.kind === 'word' ? wordKey(t.raw, lex.german) : ''));
   const out: Segment[] = [];
@@ -106,18 +122,20 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
       i += 1;
       continue;
     }
+    const key = keys[i] ?? '';
     const modifier = tokens[i + 1]?.kind === 'word' && tokens[i + 1]?.hyphened === true;
-    const entry = matchAt(tokens, keys, i, lex) ?? withoutPlural(keys[i] ?? '', lex, keys[i - 1], modifier);
+    const masculine = () => masculineForm(key, lex);
+    const entry =
+      matchAt(tokens, keys, i, lex) ?? withoutPlural(key, lex, keys[i - 1], modifier) ?? masculine()?.entry;
     if (entry) {
       const en = modifier && entry.kind === 'noun' ? singularModifier(entry.en) : entry.en;
-      out.push({ en, kind: entry.kind, src: token.raw });
+      // "énergétique" after its noun, and its feminine or plural forms, like the dictionary form.
+      const postposed = entry.keys.length <= 1 && lex.postposed.has(masculine()?.key ?? '');
+      out.push({ en, kind: entry.kind, src: token.raw, ...(postposed ? { postposed } : {}) });
       i += Math.max(1, entry.keys.length);
       continue;
     }
-    const parts = compound(keys[i] ?? '', lex);
-    out.push(
-      parts ? { en: parts, kind: 'noun', src: token.raw } : { en: token.raw, kind: 'raw', src: token.raw },
-    );
+    out.push(unknownWord(token, key, lex, i === 0 || tokens[i - 1]?.kind === 'punct'));
     i += 1;
   }
   return dropParticles(applyAfterNoun(nounAdjuncts(out, lex), lex), lex);
