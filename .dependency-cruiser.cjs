@@ -122,8 +122,8 @@ module.exports = {
     engineFolder(
       'engine-batches',
       'batches',
-      ['db', 'tasks', 'net', 'threads', 'queue/cancel-epoch', ...ROOT_UTILS],
-      'batches/ never imports webhooks/ or the queue; cancelling reads the cancel epoch, the one exception.',
+      ['db', 'tasks', 'net', 'threads', ...ROOT_UTILS],
+      'batches/ never imports webhooks/ or the queue; a cancel runs through the job store it is given.',
     ),
     engineFolder(
       'engine-webhooks',

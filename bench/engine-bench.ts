@@ -148,6 +148,7 @@ export async function engineBench() {
   const { definition } = await loadDefinition(engine.db, taskId);
   const worker = new Worker({
     db: engine.db,
+    jobs: engine.jobs, // as the engine's own worker (runtime.ts)
     research: pool.research,
     loadDefinition: async () => definition,
     allowPrivate: true,
@@ -156,7 +157,6 @@ export async function engineBench() {
     leaseMs: 30_000,
     maxAttempts: 3,
     jobTimeoutMs: 60_000,
-    soleClaimer: engine.store.kind === 'pglite', // as the engine's own worker (runtime.ts)
   });
   worker.start();
   const client = startBenchClient();

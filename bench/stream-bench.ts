@@ -27,7 +27,7 @@ const PAGE = 1000;
 const FLAT_ROWS = Number(process.env.BENCH_STREAM_FLAT_ROWS ?? 1_000_000);
 const FLAT_MB = 128;
 
-// A completion group of the embedded store's worker carries ~100-150 results (queue/worker.ts).
+// A completion group of the embedded store's worker carries ~100-150 results (queue/block-job-store.ts).
 const BLOCK = 128;
 
 /**

@@ -9,7 +9,10 @@ import { ensureBootstrapKey } from './auth/bootstrap-key';
 import { createResearchPool } from './research/pool/research-pool';
 import type { Research } from './tasks/execute';
 import { Worker } from './queue/worker';
-import { requeueInterrupted, sweepAbandonedIngests } from './queue/reaper';
+import { sweepAbandonedIngests } from './queue/reaper';
+import type { JobStore } from './queue/job-store';
+import { BlockJobStore } from './queue/block-job-store';
+import { RowJobStore } from './queue/row-job-store';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import { enqueueDueCompletionWebhooks } from './webhooks/enqueue-due';
 import { generateWebhookSecret } from './webhooks/sign';
@@ -26,6 +29,8 @@ export interface Engine {
   research: Research;
   /** Plans and edits task definitions: the configured model, or the offline planner. */
   planner: Planner;
+  /** The queue discipline of this store (queue/job-store.ts): its workers claim and cancels run through it. */
+  jobs: JobStore;
   worker: Worker | null;
   webhooks: ReturnType<typeof createWebhookDispatcher>;
   apiKey: string;
@@ -64,10 +69,13 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   // The embedded store is exclusive to this process (lock file), so anything "running" is left over
   // from a process that died: put it back now instead of waiting for leases to expire.
   const exclusive = store.kind === 'pglite';
+  // Chosen once: the embedded store's worker is its only claimer (block store); workers sharing
+  // PostgreSQL each hold their jobs by row and lease (row store).
+  const jobs: JobStore = exclusive ? new BlockJobStore(db) : new RowJobStore(db);
   const uploadDir = path.join(config.dataDir, 'uploads');
   sweepUploadSpools(uploadDir, exclusive ? 0 : SPOOL_STALE_MS);
   await sweepAbandonedIngests(db, exclusive);
-  if (exclusive) await requeueInterrupted(db, config.maxAttempts);
+  await jobs.recoverAtStart(config.maxAttempts);
   await enqueueDueCompletionWebhooks(db);
 
   // Research runs on worker threads (researchThreads > 0) so parsing does not compete with the
@@ -119,6 +127,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   const worker = startWorker
     ? new Worker({
         db,
+        jobs,
         research,
         loadDefinition,
         allowPrivate: config.allowPrivateUrls,
@@ -130,8 +139,6 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         afterBatchesFinished: () => webhooks.wake(),
         // On PostgreSQL, API and worker processes may be many: per-host caps count all of them.
         sharedHostLimits: store.kind === 'postgres',
-        // The embedded store is held by this process alone, so this worker is its only claimer.
-        soleClaimer: store.kind === 'pglite',
       })
     : null;
 
@@ -162,6 +169,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     db,
     research,
     planner: createPlanner(config.llm),
+    jobs,
     worker,
     webhooks,
     apiKey,

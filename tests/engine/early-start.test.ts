@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cancelBatch } from '@/lib/engine/batches/cancel';
 import { queryRows } from '@/lib/engine/db/query-rows';
 import { ActiveBatchCache, claimJobs, type ClaimedJob, type ClaimOptions } from '@/lib/engine/queue/claim';
+import { BlockJobStore } from '@/lib/engine/queue/block-job-store';
 import { completeJobs } from '@/lib/engine/queue/complete';
 import { apiClient, batchForm, createContactTask, jsonlFile } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
@@ -34,6 +35,12 @@ async function newBatch(rows: number): Promise<string> {
   return created.body.data.batch_id;
 }
 
+/** The engine's job store: the embedded store's (these tests skip PostgreSQL), whose cancels claims see. */
+function blockStore(): BlockJobStore {
+  expect(t.engine.jobs).toBeInstanceOf(BlockJobStore);
+  return t.engine.jobs as BlockJobStore;
+}
+
 function claimer() {
   const cache = new ActiveBatchCache(60_000); // stays fresh for the whole test unless invalidated
   const early: { jobs: ClaimedJob[]; idsWhenHanded: number[]; claimed: Promise<boolean> }[] = [];
@@ -46,6 +53,7 @@ function claimer() {
     inFlightByHost: new Map(),
     cache,
     startEarly: (jobs, claimed) => early.push({ jobs, idsWhenHanded: jobs.map((j) => j.id), claimed }),
+    cancels: blockStore().cancels,
   });
   return {
     cache,
@@ -98,7 +106,7 @@ it.skipIf(Boolean(process.env.DATABASE_URL))(
     expect(await cursorOf(batchId)).toBe(2);
 
     // A cancel begins; the claimer's view of the cursor predates it, so it must not start early.
-    const cancelling = cancelBatch(t.engine.db, batchId);
+    const cancelling = cancelBatch(t.engine.db, t.engine.jobs, batchId);
     const during = await c.claim(3);
     const cancel = await cancelling;
     expect(c.early).toHaveLength(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOwnWorker, type OwnWorker } from '../support/own-worker';
 
 // Every running job has the same time; one timer, set for the oldest job's deadline, stops them all
-// (worker.ts). Jobs that start at different times, some fast and some past their time, must each be
+// (deadline-timer.ts). Jobs that start at different times, some fast and some past their time, must each be
 // stopped at their own deadline and never a fast one.
 //
 // The outcome must not depend on how busy the machine is. A slow job's page never answers (the site

@@ -6,7 +6,7 @@ import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 import { jobStateCounts, jobsAsRead } from '../support/job-states';
 
-// The embedded store's worker keeps claimed jobs ready beside its running ones (worker.ts). Those are
+// The embedded store's worker keeps claimed jobs ready beside its running ones (ready-list.ts). Those are
 // claimed in the store but not started: a cancel must put them back and count them as removed, and a
 // cancel of another batch must not lose them. On PostgreSQL nothing is kept ready; the same counts hold.
 const embedded = !process.env.DATABASE_URL;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOwnWorker, type OwnWorker } from '../support/own-worker';
 
-// Results are group-committed: each waits a little for others to share its statement (worker.ts).
+// Results are group-committed: each waits a little for others to share its statement (completion-flusher.ts).
 // When nothing is running or ready any more (a batch's last jobs), none will come, and the batch
 // must not wait for the delay to be completed. Here the delay is ten minutes.
 let w: OwnWorker;

@@ -1,39 +1,26 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/engine/db/client';
 import { batches, jobs } from '@/lib/engine/db/schema';
-import { iterateHandedOut } from '@/lib/engine/batches/handed-out';
-import { overlayResultBlocks } from '@/lib/engine/batches/result-blocks';
+import { iterateJobStates } from '@/lib/engine/batches/job-states';
 
 /**
- * Every job a batch has handed out, in seq order, as readers see it. On the embedded store a batch's
- * jobs that started at once have no row (batches.rowless_claims): they are read from the uploaded rows
- * below next_ord, with their result block entries. Elsewhere each has a job row, whose final state may
- * be in a result block too. `attempts` is the row's, or 1 for a job without a row (it ran once).
+ * Every job a batch has handed out, in seq order, as readers see it: read by the engine's own reader
+ * (iterateJobStates: job rows, result block entries, and a rowless batch's uploaded rows below
+ * next_ord). `attempts` is the job row's, or 1 for a job without a row (it ran once).
  */
 export async function jobsAsRead(db: Db, batchId: string) {
   const [batch] = await db
-    .select({ id: batches.id, nextOrd: batches.nextOrd, rowless: batches.rowlessClaims })
+    .select({ id: batches.id, nextOrd: batches.nextOrd, rowlessClaims: batches.rowlessClaims })
     .from(batches)
     .where(eq(batches.id, batchId));
+  if (!batch) return [];
   const rows = await db
-    .select({
-      seq: jobs.seq,
-      dataUuid: jobs.dataUuid,
-      state: jobs.state,
-      attempts: jobs.attempts,
-      result: jobs.result,
-      errorDetected: jobs.errorDetected,
-      error: jobs.error,
-      startedAt: jobs.startedAt,
-      finishedAt: jobs.finishedAt,
-    })
+    .select({ seq: jobs.seq, attempts: jobs.attempts })
     .from(jobs)
-    .where(eq(jobs.batchId, batchId))
-    .orderBy(asc(jobs.seq));
-  if (!batch?.rowless) return overlayResultBlocks(db, batchId, rows);
+    .where(eq(jobs.batchId, batchId));
   const attempts = new Map(rows.map((r) => [r.seq, r.attempts]));
   const out = [];
-  for await (const page of iterateHandedOut(db, batch)) {
+  for await (const page of iterateJobStates(db, batch, { page: 1000, withoutRemoved: false })) {
     for (const j of page) {
       const { seq, dataUuid, state, result, errorDetected, error, startedAt, finishedAt } = j;
       out.push({

@@ -6,7 +6,7 @@ import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from './a
 import { startTestEngine, type TestEngine } from './engine-harness';
 
 /** Worker settings a test chooses; the store, research and task come from the engine. */
-export type OwnWorkerOptions = Partial<Omit<WorkerOptions, 'db' | 'research' | 'loadDefinition'>>;
+export type OwnWorkerOptions = Partial<Omit<WorkerOptions, 'db' | 'jobs' | 'research' | 'loadDefinition'>>;
 
 export interface OwnWorker {
   t: TestEngine;
@@ -34,6 +34,7 @@ export async function startOwnWorker(options: OwnWorkerOptions): Promise<OwnWork
   const { definition } = await loadDefinition(t.engine.db, taskId);
   const worker = new Worker({
     db: t.engine.db,
+    jobs: t.engine.jobs,
     research: t.engine.research,
     loadDefinition: async () => definition,
     allowPrivate: true,
@@ -42,7 +43,6 @@ export async function startOwnWorker(options: OwnWorkerOptions): Promise<OwnWork
     leaseMs: 30_000,
     maxAttempts: 3,
     jobTimeoutMs: 30_000,
-    soleClaimer: t.engine.store.kind === 'pglite',
     ...options,
   });
   worker.start();

@@ -2,16 +2,24 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/query-rows';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../errors';
-import { asCancel } from '../queue/cancel-epoch';
 
 // Spec 3: one transaction marks the batch cancelled and removes its pending jobs, returning the count.
 // Claims take the batch row with SKIP LOCKED, so nothing is handed out while this runs.
 // Jobs already claimed are "in progress" and finish; the worker's completion step then closes the batch.
-// asCancel: a worker that starts jobs before its claim statement has run must not do so meanwhile.
 // A rowless batch (db/schema.ts) keeps next_ord where it stood: its readers tell the rows handed out
 // (running or finished, many without a job row) from those never handed out (removed) by it.
-export async function cancelBatch(db: Db, batchId: string) {
-  return asCancel(() => cancelTransaction(db, batchId));
+
+/**
+ * The store's job store (Engine.jobs, queue/job-store.ts), as a cancel sees it: on the embedded store
+ * a worker that starts jobs before its claim statement has run must not do so while a cancel runs,
+ * and puts back its ready jobs before the cancel counts.
+ */
+export interface CancelGate {
+  asCancel<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export async function cancelBatch(db: Db, jobs: CancelGate, batchId: string) {
+  return jobs.asCancel(() => cancelTransaction(db, batchId));
 }
 
 function cancelTransaction(db: Db, batchId: string) {

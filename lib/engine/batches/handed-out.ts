@@ -2,7 +2,7 @@ import { and, between, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs, type batches } from '../db/schema';
 import { resultColumns, type ResultJobRow } from './result-row';
-import { blockEntries, finalFields } from './result-blocks';
+import { blockEntries, finalFields, layBlockOver, type FinishedEntry } from './result-blocks';
 import { rowsInRange } from './row-blocks';
 
 // The rows a rowless batch (db/schema.ts, batches.rowless_claims) has handed out: positions below
@@ -37,35 +37,45 @@ export async function handedOutRows(db: Db, batch: Batch, lo: number, hi: number
     stored.map((r) => r[0]),
   );
   const bySeq = new Map<number, JobView>(rows.map((r) => [r.seq, r]));
-  return stored.map(([seq, dataUuid, inputs]): JobView => {
-    const row = bySeq.get(seq);
-    const done = finished.get(seq);
-    if (row) {
-      // Only a row left 'running' can have finished in a block (result-blocks.ts).
-      if (done && row.state === 'running') Object.assign(row, finalFields(done));
-      return row;
-    }
-    if (done) {
-      const [, , , , , jobId, startedAt] = done.entry;
-      return {
-        seq,
-        dataUuid,
-        inputs,
-        jobId: jobId ?? '',
-        ...finalFields(done),
-        startedAt: startedAt ? new Date(startedAt) : null,
-      };
-    }
-    const running = {
-      state: 'running',
-      result: null,
-      errorDetected: false,
-      error: null,
-      startedAt: null,
-      finishedAt: null,
+  return stored.map(([seq, dataUuid, inputs]) =>
+    readJobState(seq, dataUuid, inputs, bySeq.get(seq), finished.get(seq)),
+  );
+}
+
+/**
+ * A handed-out job's state from the three places it can live, for every reader (results, downloads,
+ * webhook payloads, the rows listing, the tests' job-states.ts): its job row (with its block entry
+ * laid over it, layBlockOver), else its result block entry (a rowless job that finished), else only
+ * its uploaded row (seq, data_uuid, inputs) below the cursor: handed out, no result yet, so running.
+ */
+export function readJobState(
+  seq: number,
+  dataUuid: string,
+  inputs: string[],
+  row: JobView | undefined,
+  done: FinishedEntry | undefined,
+): JobView {
+  if (row) return layBlockOver(row, done);
+  if (done) {
+    const [, , , , , jobId, startedAt] = done.entry;
+    return {
+      seq,
+      dataUuid,
+      inputs,
+      jobId: jobId ?? '',
+      ...finalFields(done),
+      startedAt: startedAt ? new Date(startedAt) : null,
     };
-    return { seq, dataUuid, inputs, jobId: '', ...running };
-  });
+  }
+  const running = {
+    state: 'running',
+    result: null,
+    errorDetected: false,
+    error: null,
+    startedAt: null,
+    finishedAt: null,
+  };
+  return { seq, dataUuid, inputs, jobId: '', ...running };
 }
 
 /**

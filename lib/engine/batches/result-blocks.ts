@@ -134,11 +134,18 @@ export async function overlayResultBlocks<T extends BlockOverlaid>(
     batchId,
     running.map((r) => r.seq),
   );
-  for (const row of running) {
-    const done = finished.get(row.seq);
-    if (done) Object.assign(row, finalFields(done));
-  }
+  for (const row of running) layBlockOver(row, finished.get(row.seq));
   return rows;
+}
+
+/**
+ * The one rule by which a job row and its block entry make the job's state, for every reader: a row
+ * stored 'running' with a block entry reads as the entry says (final state, result, error, finish
+ * time), in place; any other row is final already, and a row without an entry reads as stored.
+ */
+export function layBlockOver<T extends BlockOverlaid>(row: T, done: FinishedEntry | undefined): T {
+  if (done && row.state === 'running') Object.assign(row, finalFields(done));
+  return row;
 }
 
 /**

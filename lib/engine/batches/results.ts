@@ -1,37 +1,18 @@
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
-import { jobs, type batches } from '../db/schema';
+import type { batches } from '../db/schema';
 import { toResultRow } from './result-row';
-import { iterateHandedOut } from './handed-out';
-import { overlayResultBlocks } from './result-blocks';
+import { iterateJobStates } from './job-states';
 
 const PAGE = 1000;
 
 type ResultsBatch = Pick<typeof batches.$inferSelect, 'id' | 'taskVersion' | 'nextOrd' | 'rowlessClaims'>;
 
-/** Every result row of a batch in input order, read in keyset pages so memory stays flat at any size. */
+/** Every result row of a batch in input order, read in pages so memory stays flat at any size. */
 export async function* iterateResultRows(db: Db, batch: ResultsBatch): AsyncGenerator<ResultRow> {
-  if (batch.rowlessClaims) {
-    // Rows handed out when the read began; as below, rows not yet handed out are not results.
-    for await (const page of iterateHandedOut(db, batch, 0, PAGE, true)) {
-      for (const job of page)
-        if (job.state !== 'removed') yield toResultRow(job, batch.taskVersion) as ResultRow;
-    }
-    return;
-  }
-  let after = -1;
-  for (;;) {
-    const page = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.batchId, batch.id), gt(jobs.seq, after), ne(jobs.state, 'removed')))
-      .orderBy(asc(jobs.seq))
-      .limit(PAGE);
-    await overlayResultBlocks(db, batch.id, page);
-    for (const row of page) yield toResultRow(row, batch.taskVersion) as ResultRow;
-    if (page.length < PAGE) return;
-    after = page[page.length - 1]!.seq;
+  // A rowless batch's next page is read ahead: the store's thread reads it while this page is sent.
+  for await (const page of iterateJobStates(db, batch, { page: PAGE, withoutRemoved: true, ahead: true })) {
+    for (const job of page) yield toResultRow(job, batch.taskVersion);
   }
 }
 

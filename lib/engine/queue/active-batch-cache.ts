@@ -22,7 +22,7 @@ export interface ActiveBatch {
  */
 export class ActiveBatchCache {
   batches: ActiveBatch[] = [];
-  /** cancelEpoch() when the read of `batches` was sent (cancel-epoch.ts). */
+  /** The claimer's CancelEpoch.current() when the read of `batches` was sent (cancel-epoch.ts). */
   epoch = 0;
   private at = 0;
   constructor(private readonly ttlMs = 250) {}

@@ -6,46 +6,51 @@
 // starts jobs early only if no cancel began since it read the cursor it claims from. Statements of one
 // process reach the store in the order they are sent, so a claim sent before a cancel's first
 // statement runs before it.
-// The same worker also keeps a few claimed jobs ready to start (worker.ts). A cancel first lets it put
-// them back (beforeCancel): unstarted, they are pending and the cancel removes them like any other.
+// The same worker also keeps a few claimed jobs ready to start (ready-list.ts). A cancel first lets it
+// put them back (beforeCancel): unstarted, they are pending and the cancel removes them like any other.
+// One CancelEpoch belongs to one store (BlockJobStore), so two engines in one process do not see each
+// other's cancels.
 
-let epoch = 0;
-let running = 0;
-const listeners = new Set<() => Promise<void>>();
+/** The cancels of one store: when they begin and end, and who must act before each begins. */
+export class CancelEpoch {
+  private epoch = 0;
+  private running = 0;
+  private readonly listeners = new Set<() => Promise<void>>();
 
-/** Changes whenever a cancel begins or ends. */
-export function cancelEpoch(): number {
-  return epoch;
-}
+  /** Changes whenever a cancel begins or ends. */
+  current(): number {
+    return this.epoch;
+  }
 
-/** No cancel is running, and none began or ended since `seen` was read. */
-export function noCancelSince(seen: number): boolean {
-  return running === 0 && epoch === seen;
-}
+  /** No cancel is running, and none began or ended since `seen` was read. */
+  quietSince(seen: number): boolean {
+    return this.running === 0 && this.epoch === seen;
+  }
 
-/** No cancel is running now. */
-export function noCancelRunning(): boolean {
-  return running === 0;
-}
+  /** No cancel is running now. */
+  quiet(): boolean {
+    return this.running === 0;
+  }
 
-/**
- * Run `listener` whenever a cancel begins, before its first statement; the cancel waits for it. It is
- * called synchronously as the cancel begins. Returns the function that removes it.
- */
-export function beforeCancel(listener: () => Promise<void>): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+  /**
+   * Run `listener` whenever a cancel begins, before its first statement; the cancel waits for it. It is
+   * called synchronously as the cancel begins. Returns the function that removes it.
+   */
+  beforeCancel(listener: () => Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
 
-/** Wraps a cancel: call before its first statement is sent (synchronously), and it ends with `work`. */
-export async function asCancel<T>(work: () => Promise<T>): Promise<T> {
-  epoch++;
-  running++;
-  try {
-    await Promise.all([...listeners].map((l) => l()));
-    return await work();
-  } finally {
-    running--;
-    epoch++;
+  /** Wraps a cancel: call before its first statement is sent (synchronously), and it ends with `work`. */
+  async asCancel<T>(work: () => Promise<T>): Promise<T> {
+    this.epoch++;
+    this.running++;
+    try {
+      await Promise.all([...this.listeners].map((l) => l()));
+      return await work();
+    } finally {
+      this.running--;
+      this.epoch++;
+    }
   }
 }

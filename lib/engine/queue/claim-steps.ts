@@ -6,7 +6,6 @@ import { newJobId } from '../tasks/ids';
 import type { ActiveBatch } from './active-batch-cache';
 import type { ClaimedJob, ClaimOptions } from './claim-types';
 import { guessHost } from './guess-host';
-import { noCancelSince } from './cancel-epoch';
 
 export interface HostSlots {
   hasRoom(host: string): boolean;
@@ -77,7 +76,7 @@ export async function claimFresh(
   let rows = await rowsInRange(db, batch.id, lo, hi);
   // From here to the statement's send nothing awaits: whether its jobs are handed over early is
   // decided in the same turn of the event loop as the statement is sent (see cancel-epoch.ts).
-  const early = Boolean(opts.startEarly) && noCancelSince(seen);
+  const early = Boolean(opts.startEarly && opts.cancels?.quietSince(seen));
   if (!early && rows.length > lateRoom) {
     // Jobs returned the usual way each start: no more of them than the claimer has slots for.
     hi = lo + Math.max(0, lateRoom);

@@ -1,4 +1,5 @@
 import type { ActiveBatchCache } from './active-batch-cache';
+import type { CancelEpoch } from './cancel-epoch';
 import type { HostLimits } from './host-limits';
 
 export interface ClaimedJob {
@@ -33,8 +34,11 @@ export interface ClaimOptions {
    * claim statement has run, with the statement's outcome (true: claimed; false or a rejection: not,
    * and they must stop without a result). Jobs handed over here are not in claimJobs' answer. The
    * cursor row is then taken without a row lock: nothing else claims, and statements run one by one.
+   * Jobs are handed over early only with `cancels`.
    */
   startEarly?: (jobs: ClaimedJob[], claimed: Promise<boolean>) => void;
+  /** The store's cancels (BlockJobStore): no early start once a cancel began since the cursor was read. */
+  cancels?: CancelEpoch;
   /**
    * With startEarly: how many jobs beyond `limit` the claimer can keep ready. Only new rows handed
    * over early are taken for it; jobs returned the usual way (pending job rows, or a claim a cancel

@@ -4,7 +4,6 @@ import { queryRows } from '../db/query-rows';
 import { claimFresh, claimParked } from './claim-steps';
 import type { ActiveBatch } from './active-batch-cache';
 import type { ClaimedJob, ClaimOptions } from './claim-types';
-import { cancelEpoch } from './cancel-epoch';
 import { heldBy } from './held-by';
 
 export type { ClaimedJob, ClaimOptions } from './claim-types';
@@ -32,7 +31,7 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
     active = cache.batches;
     seen = cache.epoch;
   } else {
-    seen = cancelEpoch();
+    seen = opts.cancels?.current() ?? 0;
     active = await loadActive(db);
     cache?.set(active, seen);
   }

@@ -39,7 +39,7 @@ export interface CompleteOptions {
    * Write final results into result blocks instead of rewriting each job row. Only for the store's
    * sole claimer (the embedded store): it trusts that every job it completes is still its own, which
    * holds because nothing else takes a running job from it there (no other process, and no lease
-   * reaping while it runs; see Worker.start). Where workers share a store, a job whose lease was lost
+   * reaping while it runs; see BlockJobStore.reap). Where workers share a store, a job whose lease was lost
    * may be finished by another worker, and only the row path's lease check keeps its result single.
    */
   inBlocks?: boolean;

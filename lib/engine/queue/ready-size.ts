@@ -1,4 +1,4 @@
-// How many claimed jobs the embedded store's sole claimer keeps ready (worker.ts), as a multiple of
+// How many claimed jobs the embedded store's sole claimer keeps ready (ready-list.ts), as a multiple of
 // its concurrency. It claims again when only a quarter of `concurrency` is left ready.
 //
 // A claim statement costs ~1 ms of the store thread plus ~0.03 ms per row, so claims should be few

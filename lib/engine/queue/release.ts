@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import type { ClaimedJob } from './claim-types';
 import { heldBy } from './held-by';
 
 /**
@@ -54,4 +55,24 @@ export async function insertPending(db: Db, rows: PendingRow[]): Promise<number[
     RETURNING id`,
   );
   return inserted.map((r) => Number(r.id));
+}
+
+/** A job without a row as the pending row it goes back to the queue as (insertPending). */
+export function pendingRowOf(
+  job: ClaimedJob,
+  attempts: number,
+  startedAt: number | null,
+  delayMs: number,
+): PendingRow {
+  return {
+    jobId: job.job_id,
+    batchId: job.batch_id,
+    seq: job.seq,
+    dataUuid: job.data_uuid,
+    inputs: job.inputs,
+    host: job.host,
+    attempts,
+    startedAt,
+    delayMs,
+  };
 }

@@ -3,7 +3,8 @@ import type { ResultRow } from '@/lib/contract/batches';
 import type { Db } from '../db/client';
 import { batches, jobs } from '../db/schema';
 import { overlayResultBlocks } from '../batches/result-blocks';
-import { handedOutRows, iterateHandedOut, type JobView } from '../batches/handed-out';
+import { handedOutRows, type JobView } from '../batches/handed-out';
+import { iterateJobStates } from '../batches/job-states';
 import { resultColumns, toResultRow, type ResultJobRow } from '../batches/result-row';
 import { PART_SIZE } from './enqueue';
 
@@ -29,12 +30,12 @@ export async function buildPayload(
       id: batches.id,
       taskVersion: batches.taskVersion,
       nextOrd: batches.nextOrd,
-      rowless: batches.rowlessClaims,
+      rowlessClaims: batches.rowlessClaims,
     })
     .from(batches)
     .where(eq(batches.id, delivery.batchId));
   if (!batch) throw new Error(`batch ${delivery.batchId} no longer exists`);
-  const rows = batch.rowless
+  const rows = batch.rowlessClaims
     ? await rowlessPart(db, batch, delivery.part)
     : await rowPart(db, batch.id, delivery.part);
   return {
@@ -64,7 +65,11 @@ async function rowPart(db: Db, batchId: string, part: number): Promise<ResultJob
  * out. With none removed (a batch not cancelled, or cancelled with no job waiting) part k is positions
  * (k-1)·PART_SIZE … k·PART_SIZE-1; otherwise the parts before it are counted from the start.
  */
-async function rowlessPart(db: Db, batch: { id: string; nextOrd: number }, part: number): Promise<JobView[]> {
+async function rowlessPart(
+  db: Db,
+  batch: { id: string; nextOrd: number; rowlessClaims: boolean },
+  part: number,
+): Promise<JobView[]> {
   const [removed] = await db
     .select({ id: jobs.id })
     .from(jobs)
@@ -74,9 +79,8 @@ async function rowlessPart(db: Db, batch: { id: string; nextOrd: number }, part:
   if (!removed) return handedOutRows(db, batch, skip, skip + PART_SIZE);
   const out: JobView[] = [];
   let seen = 0;
-  for await (const page of iterateHandedOut(db, batch)) {
+  for await (const page of iterateJobStates(db, batch, { page: PART_SIZE, withoutRemoved: true })) {
     for (const job of page) {
-      if (job.state === 'removed') continue;
       if (seen++ < skip) continue;
       out.push(job);
       if (out.length >= PART_SIZE) return out;

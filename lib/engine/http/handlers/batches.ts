@@ -91,7 +91,7 @@ export const createBatchV01 = endpoint('v0.1', { auth: true }, async (ctx) => {
 });
 
 const cancel = async ({ engine, params }: Ctx) => {
-  const r = await cancelBatch(engine.db, (params.batch_id ?? params.id)!);
+  const r = await cancelBatch(engine.db, engine.jobs, (params.batch_id ?? params.id)!);
   return {
     data: { batch_id: r.batch_id, cancelled: r.cancelled, jobs_removed: r.jobs_removed },
     message: `Batch cancelled: ${r.jobs_removed} pending jobs removed, ${r.jobs_in_progress} in progress will finish`,

@@ -1,0 +1,107 @@
+import type { Db } from '../db/client';
+import { CancelEpoch } from './cancel-epoch';
+import { claimJobs, renewLeases, type ClaimedJob } from './claim';
+import { completeJobs, type Completion, type FinishedBatch } from './complete';
+import type { ClaimRequest, JobStore, StoppedJob } from './job-store';
+import { requeueInterrupted } from './reaper';
+import { insertPending, pendingRowOf, releaseUnstarted } from './release';
+
+// Results wait this long for others to share their statement. On the embedded store a completion
+// statement costs ~2 ms of its thread however few rows it carries, plus ~0.09 ms per row, so larger
+// groups are cheaper per job: at ~1,500 jobs/s, 50 ms and at most 64 rows made ~40-row statements and
+// cost the store thread ~0.17 ms per job; 100 ms and 256 make ~110-row statements at ~0.11 ms per job.
+// (Before the statement was planned per call its cost grew with the square of the group; see
+// db/plan-per-call.ts.) A result waits at most this long, and not at all when nothing else runs.
+const FLUSH_DELAY_MS = 100;
+
+/**
+ * The job store of the embedded store (JobStore), which one process holds, so its worker is the only
+ * claimer: claims write no row for a job that starts at once (rowless claims) and hand jobs over as
+ * the claim statement is sent (early start); the worker keeps claimed jobs ready; results go into
+ * result blocks. Its cancel epoch (cancel-epoch.ts) is what keeps a cancel's counts exact despite early
+ * starts and ready jobs: every cancel of this store runs through asCancel.
+ */
+export class BlockJobStore implements JobStore {
+  readonly flushDelayMs = FLUSH_DELAY_MS;
+  /** A ready list serves freed slots at once: claims need not wait for several to free. */
+  readonly claimCoalesceMs = 0;
+  readonly cancels = new CancelEpoch();
+
+  constructor(private readonly db: Db) {}
+
+  readyLimit(wanted: number): number {
+    return wanted;
+  }
+
+  /** While a cancel runs nothing is kept ready: a claim it overlaps cannot hand its jobs over early. */
+  mayAddReady(): boolean {
+    return this.cancels.quiet();
+  }
+
+  claim(req: ClaimRequest): Promise<ClaimedJob[]> {
+    return claimJobs(this.db, { ...req, cancels: this.cancels });
+  }
+
+  /**
+   * Final results go into result blocks instead of rewriting each job row (CompleteOptions.inBlocks):
+   * every job this worker completes is still its own, as nothing else takes a running job from it
+   * (no other process, and no lease reaping: see reap).
+   */
+  complete(workerId: string, items: Completion[]): Promise<FinishedBatch[]> {
+    return completeJobs(this.db, workerId, items, { inBlocks: true });
+  }
+
+  /** A job without a row goes back as the row its claim would have written for a parked job. */
+  async releaseUnstarted(workerId: string, jobs: ClaimedJob[]): Promise<void> {
+    await insertPending(
+      this.db,
+      jobs.filter((j) => j.rowless).map((j) => pendingRowOf(j, 0, null, 0)),
+    );
+    await releaseUnstarted(
+      this.db,
+      workerId,
+      jobs.filter((j) => j.id > 0).map((j) => j.id),
+    );
+  }
+
+  async releaseStopped(workerId: string, jobs: StoppedJob[]): Promise<void> {
+    const rowless = jobs.filter(({ job }) => job.rowless);
+    await insertPending(
+      this.db,
+      rowless.map(({ job, startedAt }) => pendingRowOf(job, job.attempts, startedAt, 0)),
+    );
+    const withRows = jobs.filter(({ job }) => job.id > 0);
+    await completeJobs(
+      this.db,
+      workerId,
+      withRows.map(({ job }) => ({ id: job.id, state: 'retry' as const, retryDelayMs: 0 })),
+    );
+  }
+
+  renewLeases(workerId: string, ids: number[], leaseMs: number): Promise<void> {
+    return renewLeases(this.db, workerId, ids, leaseMs);
+  }
+
+  /**
+   * Nothing to reap: the store is held by this process alone, its running jobs are its own and renewed
+   * by it, and jobs left running by an earlier process were put back at start-up (recoverAtStart).
+   * Reaping would also take its finished jobs that have rows: they stay 'running' with their results
+   * in result blocks.
+   */
+  reap(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** The lock file proves no other process runs: whatever is running was left by one that died. */
+  recoverAtStart(maxAttempts: number): Promise<number> {
+    return requeueInterrupted(this.db, maxAttempts);
+  }
+
+  beforeCancel(listener: () => Promise<void>): () => void {
+    return this.cancels.beforeCancel(listener);
+  }
+
+  asCancel<T>(work: () => Promise<T>): Promise<T> {
+    return this.cancels.asCancel(work);
+  }
+}
