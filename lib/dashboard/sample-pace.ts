@@ -1,4 +1,5 @@
 import type { JobResult } from '@/lib/contract/tasks';
+import { formatMs } from './format';
 
 // What a sample run says about the whole file: how long one row takes and what it costs. The median
 // time, not the mean: one slow site in three rows would otherwise set the pace for thousands.
@@ -41,10 +42,8 @@ export const sampleKey = (inputs: string[]) => JSON.stringify(inputs);
 
 /** A duration a person reads at a glance: "350 ms", "1.2 s", "40 s", "12 min", "3 h 20 min", "2 d 4 h". */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return formatMs(Math.max(0, ms));
   const min = Math.round(s / 60);
   if (min < 60) return `${min} min`;
   const h = Math.floor(min / 60);

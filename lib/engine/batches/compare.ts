@@ -11,7 +11,11 @@ import { iterateBatchRows } from './rows';
 
 const FINISHED = new Set(['succeeded', 'failed']);
 
-function valueOf(row: BatchRow, field: string): unknown {
+/** A field's value in a row: in a list task, one value per list row (a page-level field stays one). */
+export function fieldValue(
+  row: Partial<Pick<BatchRow, 'list'>> & Pick<BatchRow, 'data_json' | 'list_data_json'>,
+  field: string,
+): unknown {
   const items = row.list_data_json ?? [];
   // A field asked once for the page (scope 'task') is in data_json even in a list task.
   if (row.list && items.some((item) => field in item)) return items.map((item) => item[field] ?? null);
@@ -44,8 +48,8 @@ export async function compareBatches(
     if (!FINISHED.has(x.status) || !FINISHED.has(y.status)) return;
     compared++;
     for (const f of fields) {
-      const va = valueOf(x, f);
-      const vb = valueOf(y, f);
+      const va = fieldValue(x, f);
+      const vb = fieldValue(y, f);
       const s = stats.get(f)!;
       if (sameAnswer(va, vb, shapes.get(f)!)) s.same++;
       else {

@@ -40,7 +40,8 @@ type Batch = Pick<typeof batches.$inferSelect, 'id' | 'taskVersion' | 'rowErrors
 
 const EVERY_STATUS = [...ROW_STATUSES];
 
-export function refusedResult(
+/** A row that has no result: refused at upload (with its reason) or, with no reason, not run. */
+export function unrunResult(
   uuid: string,
   inputs: string[],
   reason: string,
@@ -53,9 +54,9 @@ export function refusedResult(
     list_data_json: null,
     list: false,
     job_id: '',
-    error_detected: true,
-    error: reason,
-    status: 'refused',
+    error_detected: reason !== '',
+    error: reason || null,
+    status: reason ? 'refused' : 'pending',
     task_version: taskVersion,
     started_at: null,
     finished_at: null,
@@ -108,7 +109,7 @@ export async function* joined(
         yield {
           rowNumber: rowNumber(index),
           original: cells,
-          result: refusedResult(uuid, inputs, item.error.error_message, batch.taskVersion),
+          result: unrunResult(uuid, inputs, item.error.error_message, batch.taskVersion),
         };
         continue;
       }
@@ -119,10 +120,7 @@ export async function* joined(
         next = await stored.next();
       } else {
         // Not stored (cannot happen for a batch's own upload): the row as read, not run.
-        result = { ...refusedResult(item.row.data_uuid, item.row.inputs, '', batch.taskVersion) };
-        result.status = 'pending';
-        result.error = null;
-        result.error_detected = false;
+        result = unrunResult(item.row.data_uuid, item.row.inputs, '', batch.taskVersion);
       }
       yield { rowNumber: rowNumber(index), original: cells, result };
     }
@@ -143,7 +141,7 @@ async function* withRefused(stored: AsyncGenerator<BatchRow>, batch: Batch): Asy
       yield {
         rowNumber: line(e.error_index),
         original: null,
-        result: refusedResult('', [], e.error_message, batch.taskVersion),
+        result: unrunResult('', [], e.error_message, batch.taskVersion),
       };
     }
   };

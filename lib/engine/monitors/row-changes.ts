@@ -1,3 +1,4 @@
+import { fieldValue } from '../batches/compare';
 import { parseNumber } from '../research/extract/numbers';
 import { sameAnswer, type AnswerShape } from '../tasks/same-answer';
 
@@ -33,13 +34,6 @@ export interface RunDiff {
   counts: { new: number; changed: number; unchanged: number; removed: number; failed: number };
   /** Each row's values after this run: the baseline the next run is compared with. */
   baseline: Map<string, Values>;
-}
-
-/** A field's value in a row: in a list task, one value per list row (a page-level field stays one). */
-export function fieldValue(row: RunRow, field: string): unknown {
-  const items = row.list_data_json ?? [];
-  if (row.list && items.some((item) => field in item)) return items.map((item) => item[field] ?? null);
-  return row.data_json?.[field] ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TaskDefinition } from '@/lib/contract/task-definition';
 import type { DownloadRow } from '../download-table';
-import { refusedResult } from '../download-table';
+import { unrunResult } from '../download-table';
 import { layoutFor, linesFor } from './columns';
 import { csvChunks, csvLineOf } from './csv';
 import { jsonRecord, originalKeys } from './json';
@@ -27,7 +27,7 @@ function done(original: unknown[] | null, data: Record<string, unknown>, rowNumb
     rowNumber,
     original,
     result: {
-      ...refusedResult('u-1', ['https://a.example/'], '', 1),
+      ...unrunResult('u-1', ['https://a.example/'], '', 1),
       status: 'succeeded',
       error: null,
       error_detected: false,
@@ -92,7 +92,7 @@ describe('CSV', () => {
     const refused: DownloadRow = {
       rowNumber: 3,
       original: [''],
-      result: refusedResult('row-1', [''], 'empty row', 1),
+      result: unrunResult('row-1', [''], 'empty row', 1),
     };
     let text = '';
     for await (const chunk of csvChunks(DEF, layout, of([done(['a.example'], {}), refused]))) text += chunk;
