@@ -109,7 +109,7 @@ test('cancel against a slow site: jobs_removed and the final counts add up', asy
   await page.getByRole('button', { name: 'Cancel batch' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this batch?' });
   await expect(dialog).toContainText('will be removed and never run');
-  await expect(dialog).toContainText('in progress will finish');
+  await expect(dialog).toContainText('already fetching will finish or be stopped shortly, and never retried');
   await shootStep(page, 'batch-cancel-confirm');
   await dialog.getByRole('button', { name: 'Cancel batch' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Batch cancelled' });

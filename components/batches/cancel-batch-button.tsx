@@ -23,7 +23,7 @@ export function CancelBatchButton({
     toast({
       tone: 'success',
       title: 'Batch cancelled',
-      description: `${r.jobs_removed.toLocaleString()} pending rows removed; rows in progress will finish.`,
+      description: `${r.jobs_removed.toLocaleString()} pending rows removed; rows already fetching will finish.`,
     });
   });
   const confirm = () =>
@@ -49,8 +49,8 @@ export function CancelBatchButton({
             run.
           </li>
           <li>
-            {running.toLocaleString()} row{running === 1 ? '' : 's'} in progress will finish; their results
-            are kept.
+            {running.toLocaleString()} row{running === 1 ? '' : 's'} already fetching will finish or be
+            stopped shortly, and never retried; their results are kept.
           </li>
           <li>Finished rows stay downloadable. This cannot be undone.</li>
         </ul>

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   QUARRY_RESEARCH_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
   QUARRY_MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   QUARRY_RUN_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // A cancelled batch's jobs already fetching finish within this, or are stopped (and not retried).
+  QUARRY_CANCEL_GRACE_MS: z.coerce.number().int().positive().default(15_000),
   QUARRY_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   QUARRY_MAX_PAGES: z.coerce.number().int().min(0).max(20).default(4),
   QUARRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
@@ -131,6 +133,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     researchHeapMb: env.QUARRY_RESEARCH_HEAP_MB,
     maxUploadBytes: Math.floor(env.QUARRY_MAX_UPLOAD_MB * 1024 * 1024),
     runTimeoutMs: env.QUARRY_RUN_TIMEOUT_MS,
+    cancelGraceMs: env.QUARRY_CANCEL_GRACE_MS,
     fetchTimeoutMs: env.QUARRY_FETCH_TIMEOUT_MS,
     maxPages: env.QUARRY_MAX_PAGES,
     maxAttempts: env.QUARRY_MAX_ATTEMPTS,

@@ -136,6 +136,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         leaseMs: config.leaseMs,
         maxAttempts: config.maxAttempts,
         jobTimeoutMs: config.runTimeoutMs,
+        cancelGraceMs: config.cancelGraceMs,
         afterBatchesFinished: () => webhooks.wake(),
         // On PostgreSQL, API and worker processes may be many: per-host caps count all of them.
         sharedHostLimits: store.kind === 'postgres',

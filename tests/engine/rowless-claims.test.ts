@@ -149,11 +149,12 @@ it(
     });
     try {
       const id = await upload(slowRows(500, 8), e, await createContactTask(apiClient(e.url, e.key)));
-      await waitFor(async () =>
-        (await jobsAsRead(e.engine.db, id)).filter((j) => j.state === 'running').length >= 2
-          ? true
-          : undefined,
-      );
+      // Two pages requested: those jobs run (a claimed job runs only from its first request).
+      const requested = () =>
+        Array.from({ length: 8 }, (_, i) => site.hits.get(`/slow/600/co/${500 + i}/`) ?? 0).filter(
+          (n) => n > 0,
+        ).length;
+      await waitFor(async () => (requested() >= 2 ? true : undefined));
       // Too short a deadline for the 600 ms pages: the running jobs are stopped unfinished.
       await e.engine.worker!.stop(50);
       const read = await jobsAsRead(e.engine.db, id);
@@ -227,7 +228,10 @@ it.skipIf(!embedded)(
         [4, 'u4', 'succeeded', 1],
         [5, 'u5', 'pending', 1],
       ]);
-      const listed = await listBatchRows(e.engine.db, id, { after: -1, limit: 100 });
+      const listed = await listBatchRows(e.engine.db, (b) => e.engine.jobs.fetchingSeqs(b), id, {
+        after: -1,
+        limit: 100,
+      });
       expect(listed.rows.map((r) => [r.seq, r.status, r.job_id])).toEqual([
         [0, 'succeeded', 'job_b0'],
         [1, 'failed', 'job_b1'],

@@ -5,7 +5,9 @@ import { conflict, notFound } from '../errors';
 
 // Spec 3: one transaction marks the batch cancelled and removes its pending jobs, returning the count.
 // Claims take the batch row with SKIP LOCKED, so nothing is handed out while this runs.
-// Jobs already claimed are "in progress" and finish; the worker's completion step then closes the batch.
+// Pending means not yet running: a claimed job runs only from its first page request (queue/start-gate.ts),
+// so jobs waiting for a host's turn are removed too. Jobs in progress finish, within the cancel's grace
+// (QUARRY_CANCEL_GRACE_MS), and are not retried; the worker's completion step then closes the batch.
 // A rowless batch (db/schema.ts) keeps next_ord where it stood: its readers tell the rows handed out
 // (running or finished, many without a job row) from those never handed out (removed) by it.
 
@@ -15,14 +17,16 @@ import { conflict, notFound } from '../errors';
  * and puts back its ready jobs before the cancel counts.
  */
 export interface CancelGate {
-  asCancel<T>(work: () => Promise<T>): Promise<T>;
+  asCancel<T>(batchId: string, work: () => Promise<T>): Promise<T>;
+  /** The shared store: claimed jobs not yet fetching are removed here (JobStore.cancelRemovesWaiting). */
+  readonly cancelRemovesWaiting: boolean;
 }
 
 export async function cancelBatch(db: Db, jobs: CancelGate, batchId: string) {
-  return jobs.asCancel(() => cancelTransaction(db, batchId));
+  return jobs.asCancel(batchId, () => cancelTransaction(db, batchId, jobs.cancelRemovesWaiting));
 }
 
-function cancelTransaction(db: Db, batchId: string) {
+function cancelTransaction(db: Db, batchId: string, removesWaiting: boolean) {
   return db.transaction(async (tx) => {
     const locked = await queryRows<{
       job_status: string;
@@ -44,11 +48,14 @@ function cancelTransaction(db: Db, batchId: string) {
       tx,
       sql`
       WITH r AS (
-        UPDATE jobs SET state = 'removed', finished_at = now()
-        WHERE batch_id = ${batchId} AND state = 'pending' RETURNING 1
+        UPDATE jobs SET state = 'removed', finished_at = now(), locked_by = NULL, lease_until = NULL
+        WHERE batch_id = ${batchId}
+          AND (state = 'pending' OR (${removesWaiting} AND state = 'running' AND NOT fetching))
+        RETURNING 1
       ) SELECT count(*)::int AS n FROM r`,
     );
-    // Pending = job rows waiting (retries, rows parked for their host) + rows never handed out.
+    // Pending = job rows waiting (retries, rows parked for their host, claimed ones not yet fetching)
+    // + rows never handed out.
     const jobsRemoved = Number(removed[0]?.n ?? 0) + (Number(b.jobs_added) - Number(b.next_ord));
     const inProgress = Number(b.jobs_added) - Number(b.jobs_completed) - jobsRemoved;
     await tx.execute(sql`

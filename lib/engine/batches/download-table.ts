@@ -7,6 +7,8 @@ import type { RowError } from '@/lib/ingest/types';
 import { cellText } from '@/lib/ingest/xlsx-cell-text';
 import type { Db } from '../db/client';
 import type { batches } from '../db/schema';
+import { iterateJobStates } from './job-states';
+import { toResultRow } from './result-row';
 import { iterateBatchRows } from './rows';
 import { readSourceRecords, type SourceItem } from './source-records';
 import { findSource, sourceBytes } from './source-store';
@@ -36,7 +38,10 @@ export interface DownloadTable {
   rows: AsyncGenerator<DownloadRow>;
 }
 
-type Batch = Pick<typeof batches.$inferSelect, 'id' | 'taskVersion' | 'rowErrors'>;
+type Batch = Pick<
+  typeof batches.$inferSelect,
+  'id' | 'taskVersion' | 'rowErrors' | 'completed' | 'cancelled' | 'nextOrd' | 'rowlessClaims'
+>;
 
 const EVERY_STATUS = [...ROW_STATUSES];
 
@@ -71,7 +76,7 @@ function withoutSeq(row: BatchRow): DownloadResult {
 
 export async function downloadTable(db: Db, batch: Batch, def: TaskDefinition): Promise<DownloadTable> {
   const source = await findSource(db, batch.id);
-  const stored = iterateBatchRows(db, batch.id, EVERY_STATUS);
+  const stored = storedRows(db, batch);
   if (!source) return { header: null, uuidColumn: null, rows: withRefused(stored, batch) };
 
   const records = readSourceRecords(sourceBytes(db, batch.id), source, def.inputs);
@@ -87,6 +92,21 @@ export async function downloadTable(db: Db, batch: Batch, def: TaskDefinition): 
     uuidColumn: match.uuidColumn,
     rows: joined(records, stored, batch, match, (index) => sheetRow(index, source.format)),
   };
+}
+
+/**
+ * Every stored row in input order. A batch that completed without a cancel has only finished jobs,
+ * which the results' own reader gives faster (the next page read while this one is written; no status
+ * filter, no rows never handed out): a 200,000-row CSV file took ~1.9× as long through the rows listing.
+ */
+async function* storedRows(db: Db, batch: Batch): AsyncGenerator<BatchRow> {
+  if (!batch.completed || batch.cancelled) {
+    yield* iterateBatchRows(db, batch.id, EVERY_STATUS);
+    return;
+  }
+  for await (const page of iterateJobStates(db, batch, { page: 1000, withoutRemoved: false, ahead: true })) {
+    for (const job of page) yield { ...toResultRow(job, batch.taskVersion), seq: job.seq };
+  }
 }
 
 /** The re-read records with their stored rows (same index order); a refused record with its reason. */

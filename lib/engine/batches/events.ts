@@ -1,10 +1,11 @@
 import type { BatchProgressEvent } from '@/lib/contract/batch-extensions';
 import type { Db } from '../db/client';
 import { findBatch } from './read';
-import { rowCounts } from './rows';
+import { rowCounts, runningSeqs, type FetchingSeqs } from './rows';
 
 // Live progress as Server-Sent Events. Each tick reads the batch row's counters (one primary-key
-// read, never a scan of jobs), sends an event when something changed (or a heartbeat comment), and the
+// read) and which of its jobs run now (memory on the embedded store, a few index entries on
+// PostgreSQL; never a scan of jobs), sends an event when something changed (or a heartbeat comment), and the
 // stream ends once the batch is terminal. Rows per minute come from this stream's own samples.
 
 const RATE_WINDOW_MS = 60_000;
@@ -18,6 +19,7 @@ export interface EventStreamOptions {
 
 export function batchEventStream(
   db: Db,
+  fetching: FetchingSeqs,
   batchId: string,
   opts: EventStreamOptions,
 ): ReadableStream<Uint8Array> {
@@ -45,7 +47,7 @@ export function batchEventStream(
         if (closed) return;
         try {
           const b = await findBatch(db, batchId);
-          const counts = rowCounts(b);
+          const counts = rowCounts(b, await runningSeqs(b, fetching));
           const now = Date.now();
           const done = counts.succeeded + counts.failed;
           samples.push({ t: now, done });

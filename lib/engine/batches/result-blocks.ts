@@ -150,13 +150,14 @@ export function layBlockOver<T extends BlockOverlaid>(row: T, done: FinishedEntr
 
 /**
  * The stored states a row must have to read as one of `wanted` once blocks are laid over it: a row
- * that reads 'succeeded' or 'failed' may still be stored as 'running'.
+ * that reads 'succeeded' or 'failed' may still be stored as 'running', and so may one that reads
+ * 'pending' (claimed, not yet at its first request: batches/rows.ts).
  */
 export function storedStatesFor(wanted: Iterable<string>): string[] {
   const stored = new Set<string>();
   for (const w of wanted) {
     stored.add(w);
-    if (w === 'succeeded' || w === 'failed') stored.add('running');
+    if (w === 'succeeded' || w === 'failed' || w === 'pending') stored.add('running');
   }
   return [...stored];
 }

@@ -21,20 +21,39 @@ import { uploadFormat } from './source-store';
 
 type Batch = typeof batches.$inferSelect;
 
-/** Per-status counts from the batch's counters; never counts jobs. */
-export function rowCounts(b: Batch): RowCounts {
+/**
+ * What a reader needs from the job store to tell running rows from pending ones: the seqs of a batch's
+ * jobs past their first page request whose result is not written (JobStore.fetchingSeqs). A claimed
+ * job still waiting (a Crawl-delay turn, a cool-down) reads as pending, as a cancel would remove it.
+ */
+export type FetchingSeqs = (batchId: string) => Promise<number[]>;
+
+/** The running seqs of `b` (none once it is completed). */
+export async function runningSeqs(b: Batch, fetching: FetchingSeqs): Promise<Set<number>> {
+  return new Set(b.completed ? [] : await fetching(b.id));
+}
+
+/** Per-status counts from the batch's counters and its running jobs (`running`: runningSeqs). */
+export function rowCounts(b: Batch, running: Set<number>): RowCounts {
   // Handed out = claimed by a worker at some point. A cancel sets next_ord to jobs_added and counts
   // the never-handed-out rows as removed, so for a cancelled batch it is what was not removed.
   const handedOut = b.cancelled ? b.jobsAdded - b.jobsRemoved : b.nextOrd;
+  // A job whose result was just written may still be in the running set for a moment.
+  const runningNow = Math.max(0, Math.min(running.size, handedOut - b.jobsCompleted));
   return {
     total: b.jobsAdded,
     succeeded: b.jobsCompleted - b.jobsFailed,
     failed: b.jobsFailed,
     removed: b.jobsRemoved,
-    // Claimed but unfinished, a retry waiting for its backoff included (it will run again).
-    running: Math.max(0, handedOut - b.jobsCompleted),
-    pending: Math.max(0, b.jobsAdded - b.jobsRemoved - handedOut),
+    running: runningNow,
+    // Not yet handed out, claimed and waiting, or a retry waiting for its backoff.
+    pending: Math.max(0, b.jobsAdded - b.jobsRemoved - b.jobsCompleted - runningNow),
   };
+}
+
+/** A handed-out row's status: a job stored as running reads as pending until its first request. */
+function readStatus(state: string, seq: number, running: Set<number> | undefined): string {
+  return state === 'running' && running && !running.has(seq) ? 'pending' : state;
 }
 
 function blockRow(r: StoredRow, status: RowStatus, taskVersion: number): BatchRow {
@@ -60,17 +79,28 @@ export interface RowsPageQuery {
   after: number;
   limit: number;
   status?: RowStatus[];
+  /** The batch's running seqs (runningSeqs): without them, every unfinished handed-out row reads as running. */
+  running?: Set<number>;
 }
 
 /** One keyset page of a batch's rows (see the note at the top). */
-export async function listBatchRows(db: Db, batchId: string, q: RowsPageQuery) {
+export async function listBatchRows(
+  db: Db,
+  fetching: FetchingSeqs,
+  batchId: string,
+  q: Omit<RowsPageQuery, 'running'>,
+) {
   const batch = await findBatch(db, batchId);
-  const [rows, format] = await Promise.all([rowsPage(db, batch, q), uploadFormat(db, batch.id)]);
+  const running = await runningSeqs(batch, fetching);
+  const [rows, format] = await Promise.all([
+    rowsPage(db, batch, { ...q, running }),
+    uploadFormat(db, batch.id),
+  ]);
   const full = rows.length === q.limit;
   return {
     rows: rows.map((r) => ({ ...r, row_number: sheetRow(r.seq, format) })),
     next_after: full ? rows[rows.length - 1]!.seq : null,
-    counts: rowCounts(batch),
+    counts: rowCounts(batch, running),
   };
 }
 
@@ -103,6 +133,7 @@ export async function rowsPage(db: Db, batch: Batch, q: RowsPageQuery): Promise<
       .limit(q.limit);
     await overlayResultBlocks(db, batch.id, jobRows);
     for (const j of jobRows) {
+      j.state = readStatus(j.state, j.seq, q.running);
       if (wanted && !wanted.has(j.state as RowStatus)) continue;
       out.push({ ...toResultRow(j, batch.taskVersion), seq: j.seq });
       if (out.length >= q.limit) break;
@@ -164,6 +195,7 @@ async function rowlessPage(
     const want = q.limit - out.length + rejected;
     const hi = Math.min(end, pos + (wanted ? Math.max(want, 1000) : want));
     for (const j of await handedOutRows(db, batch, pos, hi)) {
+      j.state = readStatus(j.state, j.seq, q.running);
       if (j.seq <= q.after || (wanted && !wanted.has(j.state as RowStatus))) continue;
       out.push({ ...toResultRow(j, batch.taskVersion), seq: j.seq });
       if (out.length >= q.limit) break;

@@ -135,6 +135,10 @@ export const jobs = pgTable(
     // pending → running → succeeded | failed; running → pending (retry, lease expired, put back);
     // pending → removed on cancel (ARCHITECTURE.md, job states)
     state: text('state').notNull().default('pending'),
+    // A running job whose first page request has started (queue/start-gate.ts). Until then it is claimed
+    // and waiting (for a Crawl-delay turn, a cool-down): readers call it pending and a cancel removes it.
+    // Written on the shared store (PostgreSQL) only; the embedded store's one process keeps it in memory.
+    fetching: boolean('fetching').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     runAfter: ts('run_after').notNull().defaultNow(),
     lockedBy: text('locked_by'),
@@ -154,6 +158,10 @@ export const jobs = pgTable(
       .where(sql`state = 'pending'`),
     index('jobs_running_idx')
       .on(t.leaseUntil)
+      .where(sql`state = 'running'`),
+    // What a batch has running now, for its counts and rows listing (few rows: at most the workers' slots).
+    index('jobs_batch_running_idx')
+      .on(t.batchId, t.seq)
       .where(sql`state = 'running'`),
   ],
 );

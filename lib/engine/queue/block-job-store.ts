@@ -5,6 +5,7 @@ import { completeJobs, type Completion, type FinishedBatch } from './complete';
 import type { ClaimRequest, JobStore, StoppedJob } from './job-store';
 import { requeueInterrupted } from './reaper';
 import { insertPending, pendingRowOf, releaseUnstarted } from './release';
+import { stoppedCompletion } from './job-completion';
 
 // Results wait this long for others to share their statement. On the embedded store a completion
 // statement costs ~2 ms of its thread however few rows it carries, plus ~0.09 ms per row, so larger
@@ -26,6 +27,9 @@ export class BlockJobStore implements JobStore {
   /** A ready list serves freed slots at once: claims need not wait for several to free. */
   readonly claimCoalesceMs = 0;
   readonly cancels = new CancelEpoch();
+  readonly cancelRemovesWaiting = false;
+  /** Seqs of running jobs (past their first request, result not written), by batch: this process is the only one. */
+  private readonly fetching = new Map<string, Set<number>>();
 
   constructor(private readonly db: Db) {}
 
@@ -65,16 +69,9 @@ export class BlockJobStore implements JobStore {
   }
 
   async releaseStopped(workerId: string, jobs: StoppedJob[]): Promise<void> {
-    const rowless = jobs.filter(({ job }) => job.rowless);
-    await insertPending(
-      this.db,
-      rowless.map(({ job, startedAt }) => pendingRowOf(job, job.attempts, startedAt, 0)),
-    );
-    const withRows = jobs.filter(({ job }) => job.id > 0);
-    await completeJobs(
-      this.db,
+    await this.complete(
       workerId,
-      withRows.map(({ job }) => ({ id: job.id, state: 'retry' as const, retryDelayMs: 0 })),
+      jobs.map(({ job, startedAt }) => stoppedCompletion(job, startedAt)),
     );
   }
 
@@ -97,11 +94,32 @@ export class BlockJobStore implements JobStore {
     return requeueInterrupted(this.db, maxAttempts);
   }
 
-  beforeCancel(listener: () => Promise<void>): () => void {
+  /**
+   * Known at once: the worker, the only claimer, puts back its waiting jobs as a cancel begins
+   * (beforeCancel), and asks here only for jobs it has not put back.
+   */
+  markFetching(_workerId: string, job: ClaimedJob): boolean {
+    const batchId = job.batch_id;
+    let seqs = this.fetching.get(batchId);
+    if (!seqs) this.fetching.set(batchId, (seqs = new Set()));
+    seqs.add(job.seq);
+    return true;
+  }
+
+  ended(batchId: string, seq: number): void {
+    const seqs = this.fetching.get(batchId);
+    if (seqs?.delete(seq) && seqs.size === 0) this.fetching.delete(batchId);
+  }
+
+  fetchingSeqs(batchId: string): Promise<number[]> {
+    return Promise.resolve([...(this.fetching.get(batchId) ?? [])]);
+  }
+
+  beforeCancel(listener: (batchId: string) => Promise<void>): () => void {
     return this.cancels.beforeCancel(listener);
   }
 
-  asCancel<T>(work: () => Promise<T>): Promise<T> {
-    return this.cancels.asCancel(work);
+  asCancel<T>(batchId: string, work: () => Promise<T>): Promise<T> {
+    return this.cancels.asCancel(batchId, work);
   }
 }

@@ -15,7 +15,9 @@
 export class CancelEpoch {
   private epoch = 0;
   private running = 0;
-  private readonly listeners = new Set<() => Promise<void>>();
+  private readonly listeners = new Set<(batchId: string) => Promise<void>>();
+  /** Batches with a cancel running, and how many. */
+  private readonly batches = new Map<string, number>();
 
   /** Changes whenever a cancel begins or ends. */
   current(): number {
@@ -33,24 +35,36 @@ export class CancelEpoch {
   }
 
   /**
+   * A cancel of `batchId` is running: claims leave the batch alone. Its listeners free the slots of its
+   * waiting jobs before its statements run, and a claim must not fill them with its rows meanwhile.
+   */
+  cancelling(batchId: string): boolean {
+    return this.batches.has(batchId);
+  }
+
+  /**
    * Run `listener` whenever a cancel begins, before its first statement; the cancel waits for it. It is
    * called synchronously as the cancel begins. Returns the function that removes it.
    */
-  beforeCancel(listener: () => Promise<void>): () => void {
+  beforeCancel(listener: (batchId: string) => Promise<void>): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
 
   /** Wraps a cancel: call before its first statement is sent (synchronously), and it ends with `work`. */
-  async asCancel<T>(work: () => Promise<T>): Promise<T> {
+  async asCancel<T>(batchId: string, work: () => Promise<T>): Promise<T> {
     this.epoch++;
     this.running++;
+    this.batches.set(batchId, (this.batches.get(batchId) ?? 0) + 1);
     try {
-      await Promise.all([...this.listeners].map((l) => l()));
+      await Promise.all([...this.listeners].map((l) => l(batchId)));
       return await work();
     } finally {
       this.running--;
       this.epoch++;
+      const n = (this.batches.get(batchId) ?? 1) - 1;
+      if (n > 0) this.batches.set(batchId, n);
+      else this.batches.delete(batchId);
     }
   }
 }

@@ -46,7 +46,7 @@ export async function claimParked(
   const rows = await queryRows<ClaimedJob>(
     tx,
     sql`UPDATE jobs SET state = 'running', locked_by = ${opts.workerId}, lease_until = ${leaseSql(opts)},
-          attempts = attempts + 1, started_at = coalesce(started_at, now())
+          attempts = attempts + 1, started_at = coalesce(started_at, now()), fetching = false
         WHERE id = ANY(${sql.param(picked)}::bigint[])
         RETURNING id, job_id, batch_id, seq, data_uuid, inputs, host, attempts`,
   );

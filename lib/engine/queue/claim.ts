@@ -58,6 +58,7 @@ export async function claimJobs(db: Db, opts: ClaimOptions): Promise<ClaimedJob[
   for (const batch of [...active]) {
     const room = Math.min(perBatch, total - taken);
     if (room <= 0) break;
+    if (opts.cancels?.cancelling(batch.id)) continue;
     const parked =
       batch.has_parked && late > 0
         ? await db.transaction((t) => claimParked(t, batch, Math.min(room, late), opts, slots))

@@ -5,7 +5,7 @@ import { PLAN_PER_CALL } from '../db/plan-per-call';
 import { heldBy } from './held-by';
 import { NO_USAGE, type LlmUsage } from '../llm/types';
 import { serializedBlockRow, type SerializedEntry } from '../batches/result-blocks';
-import { insertPending, type PendingRow } from './release';
+import { insertRetries, type PendingRow } from './release';
 
 export interface Completion {
   id: number;
@@ -32,6 +32,8 @@ export interface Completion {
   startedAt?: number;
   /** A retry of a job without a row (ClaimedJob.rowless): written as this pending row (`id` is 0). */
   pending?: PendingRow;
+  /** For a retry: the final result written instead when the job's batch was cancelled (never retried). */
+  final?: Completion;
 }
 
 export interface CompleteOptions {
@@ -68,16 +70,32 @@ export async function completeJobs(
   if (items.length === 0) return [];
   const finals = items.filter((i) => i.state !== 'retry');
   const retries = items.filter((i) => i.state === 'retry');
-  const rowlessRetries = retries.filter((r) => r.pending).map((r) => r.pending!);
-  if (rowlessRetries.length) await insertPending(db, rowlessRetries);
+  // A job of a cancelled batch is not retried: its final result is written instead.
+  const rowlessRetries = retries.filter((r) => r.pending);
+  if (rowlessRetries.length) {
+    const cancelled = await insertRetries(
+      db,
+      rowlessRetries.map((r) => r.pending!),
+    );
+    for (const r of rowlessRetries) if (cancelled.has(r.pending!.batchId) && r.final) finals.push(r.final);
+  }
   const rowRetries = retries.filter((r) => !r.pending);
   if (rowRetries.length) {
     const ids = rowRetries.map((r) => r.id);
-    await db.execute(sql`${sql.raw(PLAN_PER_CALL)}
+    // FOR SHARE waits for a cancel in progress on the batch row, then sees it cancelled.
+    const requeued = await queryRows<{ id: number }>(
+      db,
+      sql`${sql.raw(PLAN_PER_CALL)}
       UPDATE jobs j SET state = 'pending', locked_by = NULL, lease_until = NULL,
         run_after = now() + make_interval(secs => v.delay / 1000.0)
       FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(rowRetries.map((r) => r.retryDelayMs ?? 1000))}::int[]) AS v(id, delay)
-      WHERE j.id = v.id AND ${heldBy(workerId)}`);
+      WHERE j.id = v.id AND ${heldBy(workerId)}
+        AND EXISTS (SELECT 1 FROM batches b WHERE b.id = j.batch_id AND NOT b.cancelled FOR SHARE)
+      RETURNING j.id`,
+    );
+    const back = new Set(requeued.map((r) => Number(r.id)));
+    // Not put back: its batch was cancelled (or its lease was lost, and the final below matches nothing).
+    for (const r of rowRetries) if (!back.has(r.id) && r.final) finals.push(r.final);
   }
   if (finals.length === 0) return [];
   const inBlocks = opts.inBlocks && finals.every((f) => f.batchId && f.seq !== undefined);

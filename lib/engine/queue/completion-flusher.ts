@@ -15,7 +15,7 @@ export interface FlusherOptions {
   /** Whether the worker has nothing running or ready: no other result is coming to share the group. */
   idle(): boolean;
   /** After a group is written (its finished batches' webhook deliveries are enqueued by then). */
-  written(finished: FinishedBatch[]): void;
+  written(finished: FinishedBatch[], items: Completion[]): void;
 }
 
 /**
@@ -46,7 +46,7 @@ export class CompletionFlusher {
       this.buffer = [];
       if (items.length === 0) return;
       try {
-        this.opts.written(await this.write(items));
+        this.opts.written(await this.write(items), items);
       } catch (err) {
         console.error('[quarry] writing results failed, will retry:', (err as Error).message);
         this.buffer = items.concat(this.buffer);

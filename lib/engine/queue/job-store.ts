@@ -52,8 +52,24 @@ export interface JobStore {
   reap(maxAttempts: number): Promise<number>;
   /** At start-up: puts back jobs a process that died left running or ready; returns how many. */
   recoverAtStart(maxAttempts: number): Promise<number>;
+  /**
+   * A claimed job's first page request is about to start (start-gate.ts): from now on it is running.
+   * False when a cancel removed it meanwhile: it must end without a request and without a result.
+   * A plain boolean where the answer is known at once (the embedded store's memory).
+   */
+  markFetching(workerId: string, job: ClaimedJob): boolean | Promise<boolean>;
+  /** A job that passed markFetching no longer runs: its result is written, or it ended without one. */
+  ended(batchId: string, seq: number): void;
+  /** Seqs of a batch's jobs that passed markFetching and whose result is not written: what runs now. */
+  fetchingSeqs(batchId: string): Promise<number[]>;
+  /**
+   * Whether a cancel removes, by itself, claimed jobs that have not started fetching (the shared store,
+   * where they may be in other processes). Otherwise the workers put them back as the cancel begins
+   * (beforeCancel) and it removes them as pending.
+   */
+  readonly cancelRemovesWaiting: boolean;
   /** Runs `listener` as each cancel begins (it waits for it). Returns the function that removes it. */
-  beforeCancel(listener: () => Promise<void>): () => void;
-  /** Runs a cancel's statements (batches/cancel.ts): call it before the first is sent. */
-  asCancel<T>(work: () => Promise<T>): Promise<T>;
+  beforeCancel(listener: (batchId: string) => Promise<void>): () => void;
+  /** Runs a cancel's statements (batches/cancel.ts) for `batchId`: call it before the first is sent. */
+  asCancel<T>(batchId: string, work: () => Promise<T>): Promise<T>;
 }

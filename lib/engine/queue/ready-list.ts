@@ -71,14 +71,26 @@ export class ReadyList {
    * as it begins, so none of them can start after it). Put-backs run one after another and each
    * caller waits for all before it: a second cancel must not count rows the first is still putting back.
    */
-  putBack(): Promise<void> {
+  putBack(also: ReadyJob[] = []): Promise<void> {
+    const items = also.length ? this.items.concat(also) : this.items;
+    this.items = [];
+    return this.releaseAfter(items);
+  }
+
+  /** Empties the list, handing its jobs to the caller (to put back with others: putBack). */
+  takeAll(): ReadyJob[] {
     const items = this.items;
     this.items = [];
-    this.puttingBack = this.puttingBack.then(() => this.release(items));
+    return items;
+  }
+
+  /** Puts `items` back after every put-back before it (see putBack). */
+  private releaseAfter(items: ReadyJob[]): Promise<void> {
+    this.puttingBack = this.puttingBack.then(() => this.releaseNow(items));
     return this.puttingBack;
   }
 
-  private async release(items: ReadyJob[]): Promise<void> {
+  private async releaseNow(items: ReadyJob[]): Promise<void> {
     if (items.length === 0) return;
     // Their claim statements first, so the store has their rows (and they their ids).
     const ok = await Promise.all(items.map((i) => i.claimed.catch(() => false)));

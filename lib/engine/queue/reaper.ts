@@ -6,6 +6,10 @@ import { newJobId } from '../tasks/ids';
 import { guessHost } from './guess-host';
 import { insertPending } from './release';
 
+// A job of a cancelled batch is never run again (issue 31): it fails instead of going back.
+const ofCancelledBatch = (jobs: string) =>
+  sql`EXISTS (SELECT 1 FROM batches b WHERE b.id = ${sql.raw(jobs)}.batch_id AND b.cancelled)`;
+
 /**
  * Put back jobs whose worker stopped renewing their lease (it died or hung). Run where workers share
  * the store (PostgreSQL); the embedded store uses requeueInterrupted at start-up instead. A job that
@@ -16,7 +20,7 @@ export async function reapExpiredLeases(db: Db, maxAttempts: number): Promise<nu
     db,
     sql`
     UPDATE jobs SET
-      state = CASE WHEN attempts >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END,
+      state = CASE WHEN attempts >= ${maxAttempts} OR ${ofCancelledBatch('jobs')} THEN 'failed_reaped' ELSE 'pending' END,
       locked_by = NULL, lease_until = NULL, run_after = now()
     WHERE state = 'running' AND lease_until < now()
     RETURNING id, state`,
@@ -46,7 +50,7 @@ export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<n
         AND NOT EXISTS (SELECT 1 FROM finished f WHERE f.batch_id = j.batch_id AND f.seq = j.seq)
     )
     UPDATE jobs j SET
-      state = CASE WHEN j.attempts >= ${maxAttempts} THEN 'failed_reaped' ELSE 'pending' END,
+      state = CASE WHEN j.attempts >= ${maxAttempts} OR ${ofCancelledBatch('j')} THEN 'failed_reaped' ELSE 'pending' END,
       locked_by = NULL, lease_until = NULL, run_after = now()
     FROM stale WHERE j.id = stale.id
     RETURNING j.id, j.state`,
@@ -59,10 +63,10 @@ export async function requeueInterrupted(db: Db, maxAttempts: number): Promise<n
  * next_ord), with neither a job row nor a result block entry. They get the row a retry would have.
  */
 async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
-  const open = await queryRows<{ id: string; next_ord: number }>(
+  const open = await queryRows<{ id: string; next_ord: number; cancelled: boolean }>(
     db,
     sql`
-    SELECT id, next_ord FROM batches WHERE NOT completed AND rowless_claims AND job_status <> 'INGESTING'`,
+    SELECT id, next_ord, cancelled FROM batches WHERE NOT completed AND rowless_claims AND job_status <> 'INGESTING'`,
   );
   let requeued = 0;
   for (const batch of open) {
@@ -95,8 +99,8 @@ async function requeueRowless(db: Db, maxAttempts: number): Promise<number> {
           delayMs: 0,
         })),
       );
-      // Their one attempt may be all they had: then they fail, as a running row would above.
-      if (ids.length && 1 >= maxAttempts) await failExhausted(db, ids);
+      // Their one attempt may be all they had, or their batch was cancelled: then they fail, as a running row would above.
+      if (ids.length && (1 >= maxAttempts || batch.cancelled)) await failExhausted(db, ids);
       requeued += ids.length;
     }
   }
@@ -123,7 +127,8 @@ async function failExhausted(db: Db, ids: number[]): Promise<void> {
       id,
       state: 'failed' as const,
       errorDetected: true,
-      error: 'the job was interrupted too many times (its worker stopped while running it)',
+      error:
+        'the job was interrupted (its worker stopped while running it) too many times, or after its batch was cancelled',
       result: null,
     })),
   );

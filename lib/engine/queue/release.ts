@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import type { ClaimedJob } from './claim-types';
@@ -40,10 +40,30 @@ export interface PendingRow {
  */
 export async function insertPending(db: Db, rows: PendingRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const col = <T>(pick: (r: PendingRow) => T) => sql.param(rows.map(pick));
-  const inserted = await queryRows<{ id: number }>(
+  const inserted = await queryRows<{ id: number }>(db, insertStatement(rows, sql`true`));
+  return inserted.map((r) => Number(r.id));
+}
+
+/**
+ * Retries of jobs without a row, as insertPending, except in batches already cancelled (a job of a
+ * cancelled batch is never run again). Returns those batches: their jobs' final results are written
+ * instead. One statement, so a cancel cannot fall between the check and the insert.
+ */
+export async function insertRetries(db: Db, rows: PendingRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const ids = sql.param([...new Set(rows.map((r) => r.batchId))]);
+  const [res] = await queryRows<{ cancelled: string[] | null }>(
     db,
-    sql`
+    sql`WITH c AS (SELECT id FROM batches WHERE id = ANY(${ids}::text[]) AND cancelled FOR SHARE),
+      ins AS (${insertStatement(rows, sql`u.batch_id NOT IN (SELECT id FROM c)`)})
+      SELECT (SELECT array_agg(id) FROM c) AS cancelled, (SELECT count(*) FROM ins) AS n`,
+  );
+  return new Set(res?.cancelled ?? []);
+}
+
+function insertStatement(rows: PendingRow[], where: SQL): SQL {
+  const col = <T>(pick: (r: PendingRow) => T) => sql.param(rows.map(pick));
+  return sql`
     INSERT INTO jobs (job_id, batch_id, seq, data_uuid, inputs, host, state, attempts, run_after, started_at)
     SELECT u.job_id, u.batch_id, u.seq, u.data_uuid, u.inputs, u.host, 'pending', u.attempts,
       now() + make_interval(secs => u.delay / 1000.0), to_timestamp(u.started / 1000.0)
@@ -51,10 +71,9 @@ export async function insertPending(db: Db, rows: PendingRow[]): Promise<number[
                 ${col((r) => r.dataUuid)}::text[], ${col((r) => JSON.stringify(r.inputs))}::jsonb[], ${col((r) => r.host)}::text[],
                 ${col((r) => r.attempts)}::int[], ${col((r) => r.delayMs)}::int[], ${col((r) => r.startedAt)}::float8[])
       AS u(job_id, batch_id, seq, data_uuid, inputs, host, attempts, delay, started)
+    WHERE ${where}
     ON CONFLICT (batch_id, seq) DO NOTHING
-    RETURNING id`,
-  );
-  return inserted.map((r) => Number(r.id));
+    RETURNING id`;
 }
 
 /** A job without a row as the pending row it goes back to the queue as (insertPending). */

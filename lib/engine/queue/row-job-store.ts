@@ -4,6 +4,10 @@ import { completeJobs, type Completion, type FinishedBatch } from './complete';
 import type { ClaimRequest, JobStore, StoppedJob } from './job-store';
 import { reapExpiredLeases } from './reaper';
 import { releaseUnstarted } from './release';
+import { StartGate } from './start-gate';
+import { CancelEpoch } from './cancel-epoch';
+import { stoppedCompletion } from './job-completion';
+import { fetchingSeqs } from './shared-reads';
 
 // With other workers on the store a finished job counts against its host's shared cap until its
 // result is written, so results are written sooner than on the embedded store (with 50 ms one
@@ -24,6 +28,13 @@ const CLAIM_COALESCE_MS = 2;
 export class RowJobStore implements JobStore {
   readonly flushDelayMs = FLUSH_DELAY_MS;
   readonly claimCoalesceMs = CLAIM_COALESCE_MS;
+  readonly cancelRemovesWaiting = true;
+  private readonly gates = new Map<string, StartGate>();
+  /**
+   * This process's cancels: its workers are told as one begins, so they free its waiting jobs' slots
+   * at once, and leave the batch alone while it runs. Not for early starts, which this store has none of.
+   */
+  private readonly cancels = new CancelEpoch();
 
   constructor(private readonly db: Db) {}
 
@@ -38,7 +49,7 @@ export class RowJobStore implements JobStore {
   claim(req: ClaimRequest): Promise<ClaimedJob[]> {
     // No early start: other claimers may move the cursor, and only the statement's answer says what is ours.
     const { startEarly: _early, ...opts } = req;
-    return claimJobs(this.db, opts);
+    return claimJobs(this.db, { ...opts, cancels: this.cancels });
   }
 
   complete(workerId: string, items: Completion[]): Promise<FinishedBatch[]> {
@@ -57,7 +68,7 @@ export class RowJobStore implements JobStore {
     await completeJobs(
       this.db,
       workerId,
-      jobs.map(({ job }) => ({ id: job.id, state: 'retry' as const, retryDelayMs: 0 })),
+      jobs.map(({ job, startedAt }) => stoppedCompletion(job, startedAt)),
     );
   }
 
@@ -74,12 +85,29 @@ export class RowJobStore implements JobStore {
     return Promise.resolve(0);
   }
 
-  /** A cancel here needs nothing from the workers: claimed jobs are started, and SKIP LOCKED orders the rest. */
-  beforeCancel(): () => void {
-    return () => {};
+  markFetching(workerId: string, job: ClaimedJob): Promise<boolean> {
+    let gate = this.gates.get(workerId);
+    if (!gate) this.gates.set(workerId, (gate = new StartGate(this.db, workerId)));
+    return gate.cross(job.id);
   }
 
-  asCancel<T>(work: () => Promise<T>): Promise<T> {
-    return work();
+  /** The row says it: a written result ends it. */
+  ended(): void {}
+
+  fetchingSeqs(batchId: string): Promise<number[]> {
+    return fetchingSeqs(this.db, batchId);
+  }
+
+  /**
+   * The cancel needs nothing from the workers for its counts (it removes waiting jobs itself); this
+   * process's workers are told only so they stop those jobs and free their slots at once. Workers of
+   * other processes notice within a second (Worker.noticeCancels).
+   */
+  beforeCancel(listener: (batchId: string) => Promise<void>): () => void {
+    return this.cancels.beforeCancel(listener);
+  }
+
+  asCancel<T>(batchId: string, work: () => Promise<T>): Promise<T> {
+    return this.cancels.asCancel(batchId, work);
   }
 }

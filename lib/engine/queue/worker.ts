@@ -6,8 +6,11 @@ import { failedOutcome, type JobOutcome, type Research } from '../tasks/execute'
 import { ActiveBatchCache, type ClaimedJob } from './claim';
 import type { FinishedBatch } from './complete';
 import { HostLimitsView, pruneCooldowns } from './host-limits';
-import type { JobStore, StoppedJob } from './job-store';
+import type { JobStore } from './job-store';
 import { ReadyList } from './ready-list';
+import { crossGate, newInFlight, releaseInFlight, type InFlight } from './in-flight';
+import { LoopSleep } from './loop-sleep';
+import { CancelWatch } from './cancel-watch';
 import { DeadlineTimer } from './deadline-timer';
 import { CompletionFlusher } from './completion-flusher';
 import { completionOf } from './job-completion';
@@ -28,6 +31,8 @@ export interface WorkerOptions {
   leaseMs: number;
   maxAttempts: number;
   jobTimeoutMs: number;
+  /** How long a cancelled batch's running jobs may still take before they are stopped (default 15 s). */
+  cancelGraceMs?: number;
   /** Told about batches a completion group finished (after their webhook deliveries are enqueued). */
   afterBatchesFinished?: (finished: FinishedBatch[]) => void;
   /** Other worker processes share the store (PostgreSQL): count every worker's jobs per host. */
@@ -40,6 +45,7 @@ export interface WorkerOptions {
 const CLAIMED = Promise.resolve(true);
 
 const IDLE_POLL_MS = 500;
+const DEFAULT_CANCEL_GRACE_MS = 15_000;
 
 /**
  * Pulls jobs from its JobStore and runs them with bounded concurrency; results are group-committed
@@ -48,21 +54,23 @@ const IDLE_POLL_MS = 500;
  * waits for more slots to free, and how long results wait for each other. A claim's jobs go through
  * the ready list (ready-list.ts), which holds each until its host is under the cap. Ready jobs are
  * not started: a cancel puts them back before it counts (JobStore.beforeCancel), and so do stop()
- * and a lost claim.
+ * and a lost claim. A started job runs only from its first page request (in-flight.ts, its start
+ * gate); until then a cancel of its batch takes it out and frees its slot (cancel-watch.ts).
  */
 export class Worker {
   readonly id = newId(`w-${hostname().slice(0, 12)}-${process.pid}`, 6);
-  /** Running jobs: their claim statement's outcome (see run()) and when they started (epoch ms). */
-  private readonly inFlight = new Map<ClaimedJob, { claimed: Promise<boolean>; startedAt: number }>();
+  /** Jobs in flight: their claim statement's outcome (see run()), start (epoch ms) and phase. */
+  private readonly inFlight = new Map<ClaimedJob, InFlight>();
+  /** The claim statement in flight, if any (a cancel waits for it: cancel-watch.ts). */
+  private claiming: Promise<ClaimedJob[]> | null = null;
   private readonly hostCount = new Map<string, number>();
-  private wakeUp: (() => void) | null = null;
-  /** A wake-up that came while the loop was not asleep (mid-claim): its next sleep returns at once. */
-  private poked = false;
+  private readonly sleeper = new LoopSleep();
   private stopping = false;
   private loopDone: Promise<void> | null = null;
   private upkeepTimer: NodeJS.Timeout | null = null;
   private readonly deadlines: DeadlineTimer<ClaimedJob>;
   private readonly ready: ReadyList;
+  private readonly cancels: CancelWatch;
   private readonly flusher: CompletionFlusher;
   private unsubscribeCancel: (() => void) | null = null;
   /** Outcomes of claim statements whose jobs started early, until they are known. */
@@ -79,7 +87,16 @@ export class Worker {
     this.deadlines = new DeadlineTimer(opts.jobTimeoutMs);
     this.ready = new ReadyList(opts.jobs, this.id, () => {
       this.active.invalidate(); // their batches now have rows waiting in the table
-      this.poke();
+      this.sleeper.poke();
+    });
+    this.cancels = new CancelWatch({
+      db: opts.db,
+      jobs: opts.jobs,
+      graceMs: opts.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS,
+      inFlight: this.inFlight,
+      ready: this.ready,
+      claiming: () => this.claiming,
+      drop: (job, rec) => this.drop(job, rec),
     });
     this.flusher = new CompletionFlusher({
       db: opts.db,
@@ -87,20 +104,22 @@ export class Worker {
       workerId: this.id,
       delayMs: opts.flushDelayMs ?? opts.jobs.flushDelayMs,
       idle: () => this.inFlight.size === 0 && this.ready.size === 0,
-      written: (finished) => {
+      written: (finished, items) => {
+        // Written: those jobs no longer run (the embedded store's count of running jobs).
+        for (const c of items) if (c.batchId && c.seq !== undefined) opts.jobs.ended(c.batchId, c.seq);
         if (finished.length) this.opts.afterBatchesFinished?.(finished);
         // Read from the store (workers sharing PostgreSQL), a finished job counted against its host's
         // cap until this write: a claim that found the host full just before now has room. Without
         // this wake-up the loop slept IDLE_POLL_MS first, and a batch of one host at its cap ran
         // ~4 jobs/s there. A claimer that counts hosts itself merely looks once more.
-        this.poke();
+        this.sleeper.poke();
       },
     });
   }
 
   start(): void {
     if (this.loopDone) return;
-    this.unsubscribeCancel = this.opts.jobs.beforeCancel(() => this.ready.putBack());
+    this.unsubscribeCancel = this.opts.jobs.beforeCancel((batchId) => this.cancels.local(batchId));
     this.loopDone = this.loop();
     this.upkeepTimer = setInterval(() => this.upkeep(), Math.max(1000, Math.floor(this.opts.leaseMs / 3)));
     this.upkeepTimer.unref();
@@ -109,7 +128,7 @@ export class Worker {
   /** Something changed (a new batch, a cancel): look at the batches afresh and claim now. */
   wake(): void {
     this.active.invalidate();
-    this.poke();
+    this.sleeper.poke();
   }
 
   get busy(): number {
@@ -125,7 +144,7 @@ export class Worker {
     this.wake();
     if (this.upkeepTimer) clearInterval(this.upkeepTimer);
     const until = Date.now() + deadlineMs;
-    while (this.inFlight.size > 0 && Date.now() < until) await this.sleep(50);
+    while (this.inFlight.size > 0 && Date.now() < until) await this.sleeper.sleep(50);
     this.deadlines.stopAll();
     await this.loopDone;
     this.deadlines.clear();
@@ -134,15 +153,7 @@ export class Worker {
     await Promise.all(this.confirming);
     await Promise.all(this.finishing);
     await this.flusher.flush();
-    if (this.inFlight.size > 0) {
-      // Stopped unfinished: back to the queue, their attempt counted, to run again from the start.
-      const stopped: StoppedJob[] = [];
-      for (const [job, { claimed, startedAt }] of this.inFlight) {
-        if (await claimed) stopped.push({ job, startedAt });
-      }
-      this.inFlight.clear();
-      await this.opts.jobs.releaseStopped(this.id, stopped);
-    }
+    await releaseInFlight(this.opts.jobs, this.id, this.inFlight);
   }
 
   /** Every lease period's third: leases, the reaper, and sweeps of what an interruption left behind. */
@@ -207,6 +218,7 @@ export class Worker {
     let failures = 0;
     let firstFreeAt = 0;
     while (!this.stopping) {
+      await this.cancels.poll();
       this.startReady();
       const free = concurrency - this.inFlight.size;
       // The ready list holds about 100 ms of work at the recent pace (ready-size.ts), where the store
@@ -216,7 +228,7 @@ export class Worker {
       // Claim when a slot is free and nothing ready can start in it, or when the ready list is nearly gone.
       if (this.busyAndStocked() || (free <= 0 && readyRoom <= 0)) {
         firstFreeAt = 0;
-        await this.sleep(IDLE_POLL_MS);
+        await this.sleeper.sleep(IDLE_POLL_MS);
         continue;
       }
       if (this.inFlight.size > 0 && free < Math.ceil(concurrency / 4)) {
@@ -224,7 +236,7 @@ export class Worker {
         firstFreeAt ||= Date.now();
         const left = firstFreeAt + jobs.claimCoalesceMs - Date.now();
         if (left > 0) {
-          await this.sleep(left);
+          await this.sleeper.sleep(left);
           continue;
         }
       }
@@ -232,7 +244,7 @@ export class Worker {
       let claimed: ClaimedJob[] = [];
       const earlyBefore = this.startedEarly;
       try {
-        claimed = await jobs.claim({
+        claimed = await (this.claiming = jobs.claim({
           workerId: this.id,
           limit: Math.max(0, free),
           leaseMs: this.opts.leaseMs,
@@ -244,19 +256,19 @@ export class Worker {
           cache: this.active,
           startEarly: this.startEarly,
           readyRoom,
-        });
+        }));
         failures = 0;
       } catch (err) {
         // The store may be briefly unreachable (PostgreSQL restarting): back off and try again.
         failures++;
         console.error('[quarry] claim failed:', (err as Error).message);
-        await this.sleep(Math.min(10_000, 200 * 2 ** failures));
+        await this.sleeper.sleep(Math.min(10_000, 200 * 2 ** failures));
         continue;
       }
       // Through the ready list, which holds each job until its host is under the cap.
       for (const job of claimed) this.ready.add(job, CLAIMED);
       this.startReady();
-      if (claimed.length === 0 && this.startedEarly === earlyBefore) await this.sleep(IDLE_POLL_MS);
+      if (claimed.length === 0 && this.startedEarly === earlyBefore) await this.sleeper.sleep(IDLE_POLL_MS);
     }
   }
 
@@ -275,7 +287,10 @@ export class Worker {
       // A claim that did not go through: stop the job at once; it ends without a result.
       void isClaimed.then((ok) => ok || stop.abort());
     }
-    this.inFlight.set(job, { claimed: isClaimed, startedAt });
+    const rec = newInFlight(isClaimed, startedAt, stop);
+    const cross = () => crossGate(this.opts.jobs, this.id, job, rec, () => this.drop(job, rec));
+    stop.gate = cross;
+    this.inFlight.set(job, rec);
     const began = performance.now();
     executeJob(this.opts, job, stop)
       .catch((err) => {
@@ -283,12 +298,24 @@ export class Worker {
         return failedOutcome('the job failed unexpectedly');
       })
       .then(async (outcome) => {
+        // Withdrawn (its batch cancelled before it fetched): its slot is already free, and it was put
+        // back or removed.
+        if (rec.phase === 'withdrawn') return;
         this.deadlines.remove(job);
         this.readySize.note(performance.now() - began);
         if (this.stopping && stop.aborted) {
           // Stopped by stop(): a claimed job stays in flight, and stop() puts it back unfinished.
           if (!(await isClaimed)) this.vacate(job);
           return;
+        }
+        // Every result is of a job that crossed its start gate: one that ended before its first page
+        // request (an address refused, robots.txt) crosses now, unless its batch was cancelled.
+        if (!(await cross())) return;
+        if (rec.cancelled && stop.aborted) {
+          const grace = Math.round((this.opts.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS) / 1000);
+          outcome = failedOutcome(
+            `stopped: its batch was cancelled and this row did not finish within ${grace} s`,
+          );
         }
         if (outcome.crawlDelayMs) {
           // Noted before the slot goes: the host's next job waits out the delay, on every worker.
@@ -304,6 +331,14 @@ export class Worker {
       });
   }
 
+  /** A job that never sent a request leaves: stopped, its slot and host share freed now, no result. */
+  private drop(job: ClaimedJob, rec: InFlight): void {
+    rec.phase = 'withdrawn';
+    this.deadlines.remove(job);
+    rec.stop.abort();
+    this.vacate(job);
+  }
+
   /** Hands a finished job's result to the flusher, only for a claimed job and once its claim has run. */
   private async finish(
     job: ClaimedJob,
@@ -311,7 +346,10 @@ export class Worker {
     isClaimed: Promise<boolean>,
     startedAt: number,
   ): Promise<void> {
-    if (!(await isClaimed)) return;
+    if (!(await isClaimed)) {
+      this.opts.jobs.ended(job.batch_id, job.seq);
+      return;
+    }
     if (outcome.retryAfterSeconds) {
       // The host asked to wait: no worker starts another of its jobs before then.
       this.hosts
@@ -331,7 +369,7 @@ export class Worker {
     this.startReady();
     // A ready job took the slot and enough are left: the loop would look and sleep again, a timer set
     // and cleared for every job. It looks once the list runs low or a slot stays free.
-    if (!this.busyAndStocked()) this.poke();
+    if (!this.busyAndStocked()) this.sleeper.poke();
   }
 
   /** Every slot is busy and more than a quarter of them ready: nothing to claim. */
@@ -339,33 +377,6 @@ export class Worker {
     return (
       this.inFlight.size >= this.opts.concurrency && this.ready.size > Math.ceil(this.opts.concurrency / 4)
     );
-  }
-
-  /**
-   * Something the loop waits for happened (a slot freed, a batch arrived, results written). A wake-up
-   * while the loop is not asleep, say while a claim statement runs, is kept for its next sleep: lost,
-   * it let a claim that had just found a host full sleep IDLE_POLL_MS although the host had room again.
-   */
-  private poke(): void {
-    if (this.wakeUp) this.wakeUp();
-    else this.poked = true;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.poked) {
-      this.poked = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      const self = this;
-      function done() {
-        clearTimeout(t);
-        if (self.wakeUp === done) self.wakeUp = null;
-        resolve();
-      }
-      this.wakeUp = done;
-    });
   }
 }
 

@@ -3,7 +3,7 @@ import { HostCooldowns, HostPacer } from '../net/host-pacer';
 import { createRobotsCache } from '../net/robots';
 import { BrowserPool } from './browser/browser-pool';
 import { runResearch, type ResearchDeps } from './run-research';
-import { abortSignalOf } from './job-stop';
+import { abortSignalOf, JobStop } from './job-stop';
 import { createSitemapCache } from './sitemap';
 import type { Researcher, ResearcherOptions } from './types';
 
@@ -51,7 +51,16 @@ export function createResearcher(opts: ResearcherOptions): Researcher {
     browser,
   };
   return {
-    research: ({ signal, ...req }) => runResearch({ ...req, signal: abortSignalOf(signal) }, opts, deps),
+    research: ({ signal, ...req }) =>
+      runResearch(
+        {
+          ...req,
+          signal: abortSignalOf(signal),
+          start: req.start ?? ((signal instanceof JobStop && signal.gate) || undefined),
+        },
+        opts,
+        deps,
+      ),
     close: async () => {
       await browser?.close();
       await (owned as GuardedFetcher | null)?.close();

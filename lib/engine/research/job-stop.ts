@@ -8,6 +8,11 @@
 export class JobStop {
   aborted = false;
   reason: unknown = undefined;
+  /**
+   * Asked just before the job's first page request (queue/start-gate.ts): false when the job was
+   * withdrawn meanwhile (its batch cancelled), and it must end without sending it.
+   */
+  gate: (() => boolean | Promise<boolean>) | null = null;
   private listener: (() => void) | null = null;
   private controller: AbortController | null = null;
 

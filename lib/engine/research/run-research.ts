@@ -102,6 +102,12 @@ async function researchSite(
   }
 
   const queries = req.queries.map(classifyQuery);
+  // From here the job runs (until now it waited for robots.txt, a cool-down or a turn): a job
+  // withdrawn meanwhile, its batch cancelled, is stopped by its worker and sends nothing.
+  if (req.start && !(await req.start())) {
+    req.signal?.throwIfAborted();
+    throw new DOMException('the job was withdrawn before its first request', 'AbortError');
+  }
   const first = await fetchOne(fetch, url, req.signal);
   req.signal?.throwIfAborted();
   pages.push(first.read);

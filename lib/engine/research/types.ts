@@ -13,7 +13,12 @@ export interface ResearchRequest {
   turbo: boolean;
   /** Stops the research: an AbortSignal, or a queue job's JobStop (job-stop.ts). */
   signal?: StopSignal;
+  /** Asked before the first page request (a research thread's way to ask its JobStop's gate). */
+  start?: StartGateCheck;
 }
+
+/** Asked before the first page request: false means the job was withdrawn (JobStop.gate). */
+export type StartGateCheck = () => boolean | Promise<boolean>;
 
 export interface ResearchResult {
   /** keyword → value; null when not found (never invented). */

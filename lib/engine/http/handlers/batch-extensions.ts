@@ -35,7 +35,7 @@ const deriveDeps = (e: Engine) => ({
 // GET /v0.1/batches/{batch_id}/events — Server-Sent Events of progress until the batch is terminal.
 export const batchEventsV01 = endpoint('v0.1', { auth: true }, async ({ engine, req, params }) => {
   await findBatch(engine.db, params.batch_id!); // 404 as an envelope, before the stream starts
-  const body = batchEventStream(engine.db, params.batch_id!, {
+  const body = batchEventStream(engine.db, (id) => engine.jobs.fetchingSeqs(id), params.batch_id!, {
     intervalMs: 1000,
     maxDurationMs: 10 * 60_000,
     signal: req.signal,
@@ -52,7 +52,7 @@ export const batchEventsV01 = endpoint('v0.1', { auth: true }, async ({ engine, 
 // GET /v0.1/batches/{batch_id}/rows — rows in input order with status and error; keyset paginated.
 export const batchRowsV01 = endpoint('v0.1', { auth: true }, async ({ engine, url, params }) => {
   const q = parseWith(BatchRowsQuerySchema, Object.fromEntries(url.searchParams), 'query');
-  return { data: await listBatchRows(engine.db, params.batch_id!, q) };
+  return { data: await listBatchRows(engine.db, (id) => engine.jobs.fetchingSeqs(id), params.batch_id!, q) };
 });
 
 // GET /v0.1/batches/{batch_id}/links — the batch it was made from and the batches made from it.

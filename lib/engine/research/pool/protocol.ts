@@ -9,7 +9,10 @@ export interface WorkerInit {
   options: Omit<ResearcherOptions, 'fetch' | 'crawlTurns' | 'robotsCheck'>;
 }
 
-export type PlainResearchRequest = Omit<ResearchRequest, 'signal'>;
+export type PlainResearchRequest = Omit<ResearchRequest, 'signal' | 'start'> & {
+  /** The caller's JobStop has a gate: ask the main thread ('start') before the first page request. */
+  gated?: boolean;
+};
 
 export type ToWorker =
   | { type: 'research'; id: number; req: PlainResearchRequest }
@@ -17,7 +20,9 @@ export type ToWorker =
   /** The answer to a turn the thread asked for: whether it may send its request now. */
   | { type: 'turn'; turn: number; ok: boolean }
   /** robots.txt's verdict on a URL, from the process-wide cache on the main thread. */
-  | { type: 'robots'; ask: number; verdict: RobotsVerdict };
+  | { type: 'robots'; ask: number; verdict: RobotsVerdict }
+  /** The answer of research call `id`'s start gate: whether it may send its first request. */
+  | { type: 'start'; id: number; ok: boolean };
 
 export interface SerializedError {
   name: string;
@@ -33,5 +38,7 @@ export type FromWorker =
   | { type: 'turn-cancel'; turn: number }
   /** What robots.txt says of `url` (read once per site for every thread). */
   | { type: 'robots'; ask: number; url: string }
+  /** Research call `id` is about to send its first page request: may it (JobStop.gate)? */
+  | { type: 'start'; id: number }
   | { type: 'done'; id: number; ok: true; result: ResearchResult }
   | { type: 'done'; id: number; ok: false; error: SerializedError };

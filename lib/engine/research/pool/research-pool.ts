@@ -5,7 +5,7 @@ import { bundleWorker } from '../../threads/bundle-worker';
 import { HostPacer, type RemoteTurns } from '../../net/host-pacer';
 import { JobStop } from '../job-stop';
 import { createRobotsCache, type RobotsCache, type RobotsVerdict } from '../../net/robots';
-import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
+import type { FromWorker, PlainResearchRequest, SerializedError, ToWorker, WorkerInit } from './protocol';
 
 // Research (HTML parsing and extraction) is CPU-heavy, while the main thread also runs the HTTP
 // server and the single-threaded PGlite store. The pool moves research onto worker threads so the
@@ -45,6 +45,8 @@ export class ResearchWorkerCrashedError extends Error {
 
 interface Call {
   settled: boolean;
+  /** The caller's start gate (JobStop.gate), asked when the thread sends 'start'. */
+  gate: (() => boolean | Promise<boolean>) | null;
   finish(msg: Extract<FromWorker, { type: 'done' }>): void;
   fail(err: Error): void;
 }
@@ -140,6 +142,11 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       }
       const call = thread.calls.get(msg.id);
       if (!call) return;
+      if (msg.type === 'start') {
+        const answer = (ok: boolean) => post(thread, { type: 'start', id: msg.id, ok });
+        void Promise.resolve(call.gate ? call.gate() : true).then(answer, () => answer(false));
+        return;
+      }
       thread.calls.delete(msg.id);
       refAccordingly(thread);
       call.finish(msg);
@@ -185,7 +192,7 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
     if (fallback) return fallback.research(req);
     const thread = leastBusy();
     if (!thread) throw new Error('no research thread is running');
-    const { signal, ...plain } = req;
+    const { signal, start: _start, ...plain } = req;
     signal?.throwIfAborted();
     const id = nextId++;
     return new Promise<ResearchResult>((resolve, reject) => {
@@ -201,8 +208,10 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
         if (signal instanceof JobStop) signal.listen(null);
         else signal?.removeEventListener('abort', onAbort);
       };
+      const gate = signal instanceof JobStop ? signal.gate : null;
       const call: Call = {
         settled: false,
+        gate,
         finish(msg) {
           unlisten();
           if (call.settled) return;
@@ -222,7 +231,8 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       if (signal instanceof JobStop) signal.listen(onAbort);
       else signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        thread.worker.postMessage({ type: 'research', id, req: plain } satisfies ToWorker);
+        const sent: PlainResearchRequest = gate ? { ...plain, gated: true } : plain;
+        thread.worker.postMessage({ type: 'research', id, req: sent } satisfies ToWorker);
       } catch (err) {
         // Not structured-clonable: nothing reached the thread.
         thread.calls.delete(id);

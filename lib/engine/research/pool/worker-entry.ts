@@ -70,11 +70,16 @@ function serializeError(err: unknown): SerializedError {
   return { name: 'Error', message: String(err) };
 }
 
+// A queue job asks its worker, on the main thread, before its first page request (JobStop.gate).
+const starts = new Map<number, (ok: boolean) => void>();
+
 async function run(id: number, msg: Extract<ToWorker, { type: 'research' }>): Promise<void> {
   const controller = new AbortController();
   controllers.set(id, controller);
+  const { gated, ...req } = msg.req;
+  const start = gated ? () => askMain(starts, id, { type: 'start', id }, controller.signal) : undefined;
   try {
-    const result = await researcher.research({ ...msg.req, signal: controller.signal });
+    const result = await researcher.research({ ...req, signal: controller.signal, start });
     send({ type: 'done', id, ok: true, result });
   } catch (err) {
     send({ type: 'done', id, ok: false, error: serializeError(err) });
@@ -98,6 +103,12 @@ port.on('message', (msg: ToWorker) => {
       const answer = asks.get(msg.ask);
       asks.delete(msg.ask);
       answer?.(msg.verdict);
+      return;
+    }
+    case 'start': {
+      const answer = starts.get(msg.id);
+      starts.delete(msg.id);
+      answer?.(msg.ok);
       return;
     }
     case 'abort':
