@@ -48,7 +48,9 @@ function cancelTransaction(db: Db, batchId: string, removesWaiting: boolean) {
       tx,
       sql`
       WITH r AS (
-        UPDATE jobs SET state = 'removed', finished_at = now(), locked_by = NULL, lease_until = NULL
+        UPDATE jobs SET state = 'removed', finished_at = now(), locked_by = NULL, lease_until = NULL,
+          -- A claimed job that never sent a request never started (as releaseUnstarted has it).
+          started_at = CASE WHEN state = 'running' AND attempts <= 1 THEN NULL ELSE started_at END
         WHERE batch_id = ${batchId}
           AND (state = 'pending' OR (${removesWaiting} AND state = 'running' AND NOT fetching))
         RETURNING 1
