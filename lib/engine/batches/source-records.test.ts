@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchRow } from '@/lib/contract/batch-extensions';
 import type { TaskInput } from '@/lib/contract/task-definition';
 import { sheetRow } from '@/lib/ingest/sheet-row';
-import { joined } from './download-table';
+import { joined, type StoredRow } from './download-table';
 import { readSourceRecords, type SourceItem } from './source-records';
 
 const INPUTS: TaskInput[] = [{ name: 'website', type: 'url', description: '' }];
@@ -44,21 +44,23 @@ describe('readSourceRecords', () => {
 });
 
 describe('joined', () => {
-  const stored = (seq: number, status: BatchRow['status']): BatchRow => ({
+  const stored = (seq: number, status: BatchRow['status']): StoredRow => ({
     seq,
-    data_uuid: `row-${seq}`,
-    inputs: ['x'],
-    data_json: { email: `e${seq}` },
-    list_data_json: null,
-    list: false,
-    job_id: `j${seq}`,
-    error_detected: false,
-    error: null,
-    status,
-    task_version: 1,
-    started_at: null,
-    finished_at: null,
-    data_sources: null,
+    result: {
+      data_uuid: `row-${seq}`,
+      inputs: ['x'],
+      data_json: { email: `e${seq}` },
+      list_data_json: null,
+      list: false,
+      job_id: `j${seq}`,
+      error_detected: false,
+      error: null,
+      status,
+      task_version: 1,
+      started_at: null,
+      finished_at: null,
+      data_sources: null,
+    },
   });
 
   it('puts each stored row against its record and the refused records between them, in order', async () => {
@@ -68,8 +70,7 @@ describe('joined', () => {
       joined(
         records,
         (async function* () {
-          yield stored(0, 'succeeded');
-          yield stored(3, 'removed');
+          yield [stored(0, 'succeeded'), stored(3, 'removed')];
         })(),
         { taskVersion: 1 },
         { inputColumns: [1], uuidColumn: null },
