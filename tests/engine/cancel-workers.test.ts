@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
-import { startScript, stopProcess, type Started } from '../support/processes';
+import {
+  engineProcessEnv,
+  startApiProcess,
+  startWorkerProcess,
+  stopProcess,
+  type Started,
+} from '../support/processes';
 import { startTurnSite, type TurnSite } from '../support/turn-site';
 
 // Issue 31, item 4, with three worker processes on one PostgreSQL and the API in a fourth: a cancel
@@ -18,21 +24,16 @@ describe.skipIf(!onPostgres)('cancel with three workers on PostgreSQL', () => {
   const procs: Started[] = [];
   let api: ReturnType<typeof apiClient>;
 
-  const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-    ...process.env,
-    DATABASE_URL: dbUrl,
-    QUARRY_API_KEY: TEST_KEY,
-    QUARRY_ALLOW_PRIVATE_URLS: '1',
-    QUARRY_WORKER_CONCURRENCY: '2',
-    QUARRY_HOST_CONCURRENCY: '6',
-    QUARRY_HOST_DELAY_MS: '0',
-    QUARRY_MAX_PAGES: '0',
-    QUARRY_FETCH_TIMEOUT_MS: '120000',
-    QUARRY_RUN_TIMEOUT_MS: '120000',
-    QUARRY_RESEARCH_THREADS: '0',
-    PORT: '0',
-    ...extra,
-  });
+  const env = () =>
+    engineProcessEnv(dbUrl, TEST_KEY, {
+      QUARRY_WORKER_CONCURRENCY: '2',
+      QUARRY_HOST_CONCURRENCY: '6',
+      QUARRY_HOST_DELAY_MS: '0',
+      QUARRY_MAX_PAGES: '0',
+      QUARRY_FETCH_TIMEOUT_MS: '120000',
+      QUARRY_RUN_TIMEOUT_MS: '120000',
+      QUARRY_RESEARCH_THREADS: '0',
+    });
 
   beforeAll(async () => {
     turns = await startTurnSite();
@@ -40,15 +41,10 @@ describe.skipIf(!onPostgres)('cancel with three workers on PostgreSQL', () => {
     const db = await createScratchDatabase(process.env.DATABASE_URL!);
     dbUrl = db.url;
     drop = db.drop;
-    const apiProc = await startScript(
-      'scripts/serve-engine.ts',
-      env({ QUARRY_WORKER: 'off' }),
-      /listening on (http:\/\/\S+)/,
-    );
+    const apiProc = await startApiProcess(env());
     procs.push(apiProc);
     api = apiClient(apiProc.url!, TEST_KEY);
-    for (let i = 0; i < 3; i++)
-      procs.push(await startScript('scripts/worker.ts', env(), /worker (\S+) running/));
+    for (let i = 0; i < 3; i++) procs.push(await startWorkerProcess(env()));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/engine/db/query-rows';
@@ -9,6 +7,7 @@ import { HostLimitsView } from '@/lib/engine/queue/host-limits';
 import { storeTurns } from '@/lib/engine/queue/host-turns';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
+import { startTurnSite, type TurnSite } from '../support/turn-site';
 
 // Issue 6: a robots.txt Crawl-delay is the gap the site wants between any two of our requests, not
 // just between one job's pages. The queue runs such a host's jobs one at a time on every worker, each
@@ -114,36 +113,19 @@ describe.skipIf(!process.env.DATABASE_URL)('Crawl-delay turns booked in PostgreS
 
 describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
   let t: TestEngine;
-  let site: Server;
+  let site: TurnSite;
   let origin: string;
-  const pageStarts: number[] = [];
-  const requestStarts: { at: number; url: string }[] = []; // robots.txt too
   beforeAll(async () => {
-    site = createServer((req, res) => {
-      requestStarts.push({ at: Date.now(), url: req.url ?? '' });
-      if (req.url === '/robots.txt') {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        return res.end('User-agent: *\nCrawl-delay: 1\nAllow: /\n');
-      }
-      const page = /^\/p\/(\d+)$/.exec(req.url ?? '');
-      if (!page) {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        return res.end('not found');
-      }
-      pageStarts.push(Date.now());
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html><head><title>Company ${page[1]}</title></head><body><h1>Company ${page[1]}</h1>
-        <p>Write to <a href="mailto:hello${page[1]}@example.com">hello${page[1]}@example.com</a>.</p></body></html>`);
-    });
-    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startTurnSite();
+    site.release(); // pages answer at once
+    origin = site.origin;
     t = await startTestEngine({
       env: { QUARRY_HOST_CONCURRENCY: '4', QUARRY_HOST_DELAY_MS: '0', QUARRY_RESEARCH_THREADS: '2' },
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((r) => site?.close(r));
+    await site?.close();
   });
 
   it('every request for a page starts at least a second after the one before; every row is answered', async () => {
@@ -164,6 +146,8 @@ describe('a batch on a host whose robots.txt sets Crawl-delay: 1', () => {
       100,
     );
     expect(done).toMatchObject({ jobs_completed: 4, jobs_failed: 0 });
+    const requestStarts = site.requests; // robots.txt too
+    const pageStarts = requestStarts.filter((r) => r.url.startsWith('/p/')).map((r) => r.at);
     expect(pageStarts).toHaveLength(4);
     // Turns are a second apart, but the site sees a request when it arrives: after its turn, by as long
     // as a busy machine takes to send it and to notice it, and on PostgreSQL by as long as the booking

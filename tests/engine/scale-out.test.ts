@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../fixtures/site/server';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { createScratchDatabase, TEST_KEY } from '../support/engine-harness';
-import { startScript, stopProcess, type Started } from '../support/processes';
+import {
+  engineProcessEnv,
+  startApiProcess,
+  startWorkerProcess,
+  stopProcess,
+  type Started,
+} from '../support/processes';
 
 // Issue 6: one API process and three worker processes on one PostgreSQL. Runs only when the suite
 // runs against PostgreSQL (npm test does both stores).
@@ -16,24 +22,19 @@ describe.skipIf(!onPostgres)('scale-out on PostgreSQL', () => {
   const procs: Started[] = [];
   let api: ReturnType<typeof apiClient>;
 
-  const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-    ...process.env,
-    DATABASE_URL: dbUrl,
-    QUARRY_API_KEY: TEST_KEY,
-    QUARRY_ALLOW_PRIVATE_URLS: '1',
-    QUARRY_LEASE_MS: '2000',
-    QUARRY_WORKER_CONCURRENCY: '6',
-    // Every row is on the fixture site's one host, and the host cap is shared by all workers: at the
-    // cap of 6 for all of them and the default 100 ms between a job's requests the test took ~330 s. It is
-    // about dead workers and exactly-once results; a cap of 12 still parks rows across processes.
-    QUARRY_HOST_CONCURRENCY: '12',
-    QUARRY_HOST_DELAY_MS: '0',
-    QUARRY_RESEARCH_THREADS: '0',
-    PORT: '0',
-    ...extra,
-  });
+  const env = () =>
+    engineProcessEnv(dbUrl, TEST_KEY, {
+      QUARRY_LEASE_MS: '2000',
+      QUARRY_WORKER_CONCURRENCY: '6',
+      // Every row is on the fixture site's one host, and the host cap is shared by all workers: at the
+      // cap of 6 for all of them and the default 100 ms between a job's requests the test took ~330 s. It is
+      // about dead workers and exactly-once results; a cap of 12 still parks rows across processes.
+      QUARRY_HOST_CONCURRENCY: '12',
+      QUARRY_HOST_DELAY_MS: '0',
+      QUARRY_RESEARCH_THREADS: '0',
+    });
   const startWorker = async () => {
-    const w = await startScript('scripts/worker.ts', env(), /worker (\S+) running/);
+    const w = await startWorkerProcess(env());
     procs.push(w);
     return w;
   };
@@ -43,11 +44,7 @@ describe.skipIf(!onPostgres)('scale-out on PostgreSQL', () => {
     const db = await createScratchDatabase(process.env.DATABASE_URL!);
     dbUrl = db.url;
     drop = db.drop;
-    const apiProc = await startScript(
-      'scripts/serve-engine.ts',
-      env({ QUARRY_WORKER: 'off' }),
-      /listening on (http:\/\/\S+)/,
-    );
+    const apiProc = await startApiProcess(env());
     procs.push(apiProc);
     api = apiClient(apiProc.url!, TEST_KEY);
     for (let i = 0; i < 3; i++) await startWorker();

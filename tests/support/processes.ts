@@ -38,3 +38,36 @@ export async function stopProcess(p: Started | undefined, signal: NodeJS.Signals
   p.child.kill(signal);
   await exited;
 }
+
+/**
+ * The environment of an engine process on the scratch database `dbUrl`: the test key, private
+ * addresses allowed (fixture sites are on 127.0.0.1), any free port, then `extra`.
+ */
+export function engineProcessEnv(
+  dbUrl: string,
+  key: string,
+  extra: Record<string, string>,
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    QUARRY_API_KEY: key,
+    QUARRY_ALLOW_PRIVATE_URLS: '1',
+    PORT: '0',
+    ...extra,
+  };
+}
+
+/** An API process with no worker (scripts/serve-engine.ts); its `url` is where it listens. */
+export function startApiProcess(env: NodeJS.ProcessEnv): Promise<Started> {
+  return startScript(
+    'scripts/serve-engine.ts',
+    { ...env, QUARRY_WORKER: 'off' },
+    /listening on (http:\/\/\S+)/,
+  );
+}
+
+/** A worker process (scripts/worker.ts, `npm run worker`), once it runs. */
+export function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<Started> {
+  return startScript('scripts/worker.ts', env, /worker (\S+) running/);
+}

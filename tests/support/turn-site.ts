@@ -5,10 +5,13 @@ import type { AddressInfo } from 'node:net';
  * A site on 127.0.0.1 whose robots.txt sets `Crawl-delay: 1`, so the jobs of a batch on it take turns a
  * second apart before their first page request. Its pages (/p/{n}) are held open until the test calls
  * release(), which answers them all with `status` (and every later request at once): a job whose
- * request arrived is running until then, however slow the machine is.
+ * request arrived is running until then, however slow the machine is. Released at once, it is simply
+ * a site with a Crawl-delay.
  */
 export async function startTurnSite() {
   const pageHits = new Map<string, number>();
+  /** Every request as it arrived, robots.txt included. */
+  const requests: { at: number; url: string }[] = [];
   const held: { res: ServerResponse; n: string }[] = [];
   let releasedWith: number | null = null;
   const answer = (res: ServerResponse, n: string, status: number) => {
@@ -21,6 +24,7 @@ export async function startTurnSite() {
     );
   };
   const server = createServer((req, res) => {
+    requests.push({ at: Date.now(), url: req.url ?? '' });
     if (req.url === '/robots.txt') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       return res.end('User-agent: *\nCrawl-delay: 1\nAllow: /\n');
@@ -42,6 +46,7 @@ export async function startTurnSite() {
     url: (n: number) => `${origin}/p/${n}`,
     /** How many times each page was requested, by its number. */
     pageHits,
+    requests,
     /** How many distinct pages were requested. */
     pagesRequested: () => pageHits.size,
     release(status = 200) {
