@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
+import { startTestEngine, type TestEngine } from '../support/engine-harness';
+import { startMonitorSite, type MonitorSite } from '../support/monitor-site';
+
+// Issue 32: a monitor runs its kept sheet on a schedule and reports, per row and field, what changed
+// since the values each row last had. The clock is the engine's fake one: the test moves it and the
+// scheduler (polling every 50 ms) starts the tick; the loopback shop's pages change between ticks.
+
+const HOUR = 3600_000;
+
+describe('a monitor ticks on a fake clock and reports what changed', () => {
+  let t: TestEngine;
+  let site: MonitorSite;
+  let api: ReturnType<typeof apiClient>;
+  let taskId: string;
+  let clock = new Date('2026-03-02T08:00:00Z');
+
+  beforeAll(async () => {
+    site = await startMonitorSite({
+      a: { price: '€49.00', email: 'sales@a.example' },
+      b: { price: '€49.00', email: 'sales@b.example' },
+      c: { price: '€10.00', email: 'old@c.example' },
+      d: { price: '€5.00', email: 'shop@d.example' },
+      r: { price: '€1.00', email: 'shop@r.example' },
+      e: { price: '€7.50', email: 'new@e.example' },
+    });
+    t = await startTestEngine({
+      env: { QUARRY_MONITOR_POLL_MS: '50', QUARRY_MAX_ATTEMPTS: '1', QUARRY_HOST_DELAY_MS: '0' },
+      overrides: { now: () => clock },
+    });
+    api = apiClient(t.url, t.key);
+    taskId = await createContactTask(api);
+    const put = await api.put(`/v0.1/tasks/${taskId}/definition`, {
+      json: {
+        outputs: [
+          { name: 'price', type: 'money', query: 'What is the price of the product?' },
+          { name: 'email', type: 'email', query: 'What is the contact email address?' },
+        ],
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  const rows = (ids: string[]) => ids.map((id) => ({ data_uuid: id, inputs: [site.url(id)] }));
+  const runsOf = async (id: string) => (await api.get(`/v0.1/monitors/${id}/runs`)).body.data.items;
+  const finishedRuns = (id: string, n: number) =>
+    waitFor(async () => {
+      const runs = await runsOf(id);
+      return runs.length === n && runs.every((r: { finished_at: string | null }) => r.finished_at) && runs;
+    });
+
+  it('takes a baseline, then reports changed, equal-but-rewritten, new, removed and failed rows', async () => {
+    const form = batchForm(
+      {
+        task_id: taskId,
+        name: 'Shop prices',
+        schedule: JSON.stringify({ kind: 'interval', seconds: 3600 }),
+      },
+      jsonlFile(rows(['a', 'b', 'c', 'd', 'r'])),
+    );
+    const created = await api.post('/v0.1/monitors', { form });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.monitor_id;
+    expect(created.body.data.sheet_rows).toBe(5);
+
+    // The first run starts at once and takes the baseline: every row is new.
+    const [first] = await finishedRuns(id, 1);
+    expect(first.counts).toMatchObject({ new: 5, changed: 0, removed: 0, failed: 0 });
+    const baseline = (await api.get(`/v0.1/monitors/${id}/changes`)).body.data.items;
+    expect(baseline.map((c: { kind: string }) => c.kind)).toEqual(Array(5).fill('new'));
+    expect(baseline.find((c: { data_uuid: string }) => c.data_uuid === 'a').new).toMatchObject({
+      email: 'sales@a.example',
+    });
+    const got = await api.get(`/v0.1/monitors/${id}`);
+    expect(got.body.data.next_run_at).toBe(new Date(clock.getTime() + HOUR).toISOString());
+
+    // Between ticks: a's price moves, b's is written differently but equal, c's address changes,
+    // d's page fails; the sheet loses r and gains e (replaced from a batch of those rows).
+    site.set('a', { price: '€59.00', email: 'sales@a.example' });
+    site.set('b', { price: '49 €', email: 'sales@b.example' });
+    site.set('c', { price: '€10.00', email: 'new@c.example' });
+    site.set('d', 'fail');
+    const batch = await api.post('/v0.1/batches', {
+      form: batchForm({ task_id: taskId }, jsonlFile(rows(['a', 'b', 'c', 'd', 'e']))),
+    });
+    expect(batch.status).toBe(201);
+    const patched = await api.patch(`/v0.1/monitors/${id}`, {
+      json: { from_batch_id: batch.body.data.batch_id },
+    });
+    expect(patched.status, patched.text).toBe(200);
+
+    // Nothing runs before the hour is up.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await runsOf(id)).toHaveLength(1);
+    clock = new Date(clock.getTime() + HOUR);
+    const [second] = await finishedRuns(id, 2);
+    expect(second.trigger).toBe('schedule');
+    expect(second.counts).toMatchObject({ new: 1, changed: 2, unchanged: 1, removed: 1, failed: 1 });
+    const changes = (await api.get(`/v0.1/monitors/${id}/changes?run_id=${second.run_id}`)).body.data.items;
+    const seen = changes.map((c: { data_uuid: string; kind: string; field: string | null }) =>
+      [c.data_uuid, c.kind, c.field].join(' '),
+    );
+    expect(seen.sort()).toEqual(['a changed price', 'c changed email', 'd failed ', 'e new ', 'r removed ']);
+    const price = changes.find((c: { data_uuid: string }) => c.data_uuid === 'a');
+    expect([price.old, price.new]).toEqual(['49.00 EUR', '59.00 EUR']);
+
+    // The history pages forward with `after`.
+    const page1 = (await api.get(`/v0.1/monitors/${id}/changes?limit=4`)).body.data;
+    expect(page1.items).toHaveLength(4);
+    const page2 = (await api.get(`/v0.1/monitors/${id}/changes?limit=100&after=${page1.next_after}`)).body
+      .data;
+    expect(page1.items.length + page2.items.length).toBe(10);
+    expect(page2.next_after).toBeNull();
+    expect((await api.get(`/v0.1/monitors/${id}`)).body.data.last_change_at).toBe(clock.toISOString());
+  });
+});
