@@ -26,7 +26,13 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
       e: { price: '€7.50', email: 'new@e.example' },
     });
     t = await startTestEngine({
-      env: { QUARRY_MONITOR_POLL_MS: '50', QUARRY_MAX_ATTEMPTS: '1', QUARRY_HOST_DELAY_MS: '0' },
+      env: {
+        QUARRY_MONITOR_POLL_MS: '50',
+        QUARRY_MAX_ATTEMPTS: '1',
+        QUARRY_HOST_DELAY_MS: '0',
+        QUARRY_WORKER_STOP_DEADLINE_MS: '500',
+        QUARRY_RESEARCH_THREADS: '0',
+      },
       overrides: { now: () => clock },
     });
     api = apiClient(t.url, t.key);
@@ -117,5 +123,111 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
     expect(page1.items.length + page2.items.length).toBe(10);
     expect(page2.next_after).toBeNull();
     expect((await api.get(`/v0.1/monitors/${id}`)).body.data.last_change_at).toBe(clock.toISOString());
+  });
+});
+
+describe('pause, resume, run now, and a run still going', () => {
+  let t: TestEngine;
+  let site: MonitorSite;
+  let api: ReturnType<typeof apiClient>;
+  let monitorId: string;
+  let clock = new Date('2026-03-02T08:00:00Z');
+
+  beforeAll(async () => {
+    site = await startMonitorSite({ a: { price: '€3.00', email: 'a@a.example' } });
+    t = await startTestEngine({
+      env: {
+        QUARRY_MONITOR_POLL_MS: '50',
+        QUARRY_MAX_ATTEMPTS: '1',
+        QUARRY_HOST_DELAY_MS: '0',
+        QUARRY_WORKER_STOP_DEADLINE_MS: '500',
+        QUARRY_RESEARCH_THREADS: '0',
+      },
+      overrides: { now: () => clock },
+    });
+    api = apiClient(t.url, t.key);
+    const taskId = await createContactTask(api);
+    const batch = await api.post('/v0.1/batches', {
+      form: batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'a', inputs: [site.url('a')] }])),
+    });
+    // "Turn this batch into a monitor": its rows become the sheet.
+    const created = await api.post('/v0.1/monitors', {
+      json: {
+        task_id: taskId,
+        from_batch_id: batch.body.data.batch_id,
+        schedule: { kind: 'interval', seconds: 3600 },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    monitorId = created.body.data.monitor_id;
+    expect(created.body.data.task_version).toBeNull(); // follows the live version
+    await settled(1);
+  });
+  afterAll(async () => {
+    site?.release();
+    await t?.close();
+    await site?.close();
+  });
+
+  const runs = async () => (await api.get(`/v0.1/monitors/${monitorId}/runs`)).body.data.items;
+  /** Waits for `n` runs, all compared. */
+  const settled = (n: number) =>
+    waitFor(async () => {
+      const list = await runs();
+      return list.length === n && list.every((r: { finished_at: string | null }) => r.finished_at) && list;
+    });
+  /** Two passes of the scheduler: the second starts after the clock moved, whatever ran meanwhile. */
+  const twoPasses = async () => {
+    await t.engine.monitors!.poll();
+    await t.engine.monitors!.poll();
+  };
+  const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+  it('a paused monitor does not tick; resumed, the ticks it missed make one run', async () => {
+    const paused = await api.post(`/v0.1/monitors/${monitorId}/pause`);
+    expect(paused.status).toBe(200);
+    expect(paused.body.data).toMatchObject({ paused: true, next_run_at: null });
+    advance(3.5 * HOUR);
+    await twoPasses();
+    expect(await runs()).toHaveLength(1);
+
+    const resumed = await api.post(`/v0.1/monitors/${monitorId}/resume`);
+    expect(resumed.body.data.paused).toBe(false);
+    const list = await settled(2);
+    await twoPasses();
+    expect(await runs()).toHaveLength(2); // three missed ticks, one run
+    expect(list[0].trigger).toBe('schedule');
+    // The schedule goes on from the tick grid, after now.
+    const next = new Date((await api.get(`/v0.1/monitors/${monitorId}`)).body.data.next_run_at);
+    expect(next.getTime()).toBeGreaterThan(clock.getTime());
+    expect(next.getTime() - clock.getTime()).toBeLessThanOrEqual(HOUR);
+  });
+
+  it('run now starts a run at once; while it is going, neither run now nor a due tick starts another', async () => {
+    site.hold();
+    const now = await api.post(`/v0.1/monitors/${monitorId}/run`);
+    expect(now.status, now.text).toBe(202);
+    expect(now.body.data.rows).toBe(1);
+    const again = await api.post(`/v0.1/monitors/${monitorId}/run`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.details).toMatch(/not finished/);
+
+    advance(2 * HOUR); // the scheduled tick is due, but the manual run is still going
+    await twoPasses();
+    const during = await runs();
+    expect(during).toHaveLength(3);
+    expect(during[0]).toMatchObject({ trigger: 'manual', finished_at: null });
+
+    site.release();
+    // The manual run finishes, then the tick that waited for it runs once.
+    const after = await settled(4);
+    expect(after.map((r: { trigger: string }) => r.trigger)).toEqual([
+      'schedule',
+      'manual',
+      'schedule',
+      'schedule',
+    ]);
+    await twoPasses();
+    expect(await runs()).toHaveLength(4);
   });
 });
