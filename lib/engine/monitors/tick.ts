@@ -37,13 +37,15 @@ const noOpenRun = sql`NOT EXISTS (SELECT 1 FROM monitor_runs r WHERE r.monitor_i
  * is still going (the tick then stays due, and runs once that one is compared: one catch-up run).
  */
 export function startScheduledRun(db: Db, m: MonitorRow, now: Date, next: Date | null) {
+  // As read, to the millisecond a Date holds (the column may hold microseconds, written by SQL).
   const seen = m.nextRunAt;
   if (!seen) return Promise.resolve(null);
   return startRun(db, m, now, seen, 'schedule', async (tx) => {
     const won = await queryRows<{ id: string }>(
       tx,
       sql`UPDATE monitors SET next_run_at = ${next && iso(next)}::timestamptz, last_run_at = ${iso(now)}::timestamptz
-          WHERE id = ${m.id} AND next_run_at = ${iso(seen)}::timestamptz AND NOT paused AND ${noOpenRun}
+          WHERE id = ${m.id} AND date_trunc('milliseconds', next_run_at) = ${iso(seen)}::timestamptz
+            AND NOT paused AND ${noOpenRun}
           RETURNING id`,
     );
     return won.length > 0;
