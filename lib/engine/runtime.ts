@@ -22,6 +22,7 @@ import { storeTurns } from './queue/host-turns';
 import { listenForRevocations } from './auth/revocation-listener';
 import { SPOOL_STALE_MS, sweepUploadSpools } from './http/spool-sweep';
 import { MonitorScheduler } from './monitors/scheduler';
+import { buildChangeEvent, CHANGE_EVENT_KIND, queueChangeAlert } from './monitors/alerts';
 
 export interface Engine {
   config: EngineConfig;
@@ -114,6 +115,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
       config.webhookSecret ?? (async () => (await getSetting<string>(db, 'webhook_secret')) ?? webhookSecret),
     allowPrivate: config.allowPrivateUrls,
     ...(config.webhookBackoffMs !== undefined ? { backoffMs: () => config.webhookBackoffMs! } : {}),
+    payloads: { [CHANGE_EVENT_KIND]: buildChangeEvent },
   });
 
   const definitions = new Map<string, TaskDefinition>();
@@ -162,6 +164,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
       now,
       pollMs: config.monitorPollMs,
       wake: () => worker.wake(),
+      onCompared: queueChangeAlert,
+      afterCompared: () => webhooks.wake(),
     });
 
   let writesSinceVacuum = 0;

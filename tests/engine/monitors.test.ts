@@ -1,7 +1,9 @@
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 import { startMonitorSite, type MonitorSite } from '../support/monitor-site';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // Issue 32: a monitor runs its kept sheet on a schedule and reports, per row and field, what changed
 // since the values each row last had. The clock is the engine's fake one: the test moves it and the
@@ -12,11 +14,13 @@ const HOUR = 3600_000;
 describe('a monitor ticks on a fake clock and reports what changed', () => {
   let t: TestEngine;
   let site: MonitorSite;
+  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let api: ReturnType<typeof apiClient>;
   let taskId: string;
   let clock = new Date('2026-03-02T08:00:00Z');
 
   beforeAll(async () => {
+    hooks = await startWebhookReceiver();
     site = await startMonitorSite({
       a: { price: '€49.00', email: 'sales@a.example' },
       b: { price: '€49.00', email: 'sales@b.example' },
@@ -50,6 +54,7 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
   afterAll(async () => {
     await t?.close();
     await site?.close();
+    await hooks?.close();
   });
 
   const rows = (ids: string[]) => ids.map((id) => ({ data_uuid: id, inputs: [site.url(id)] }));
@@ -66,6 +71,9 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
         task_id: taskId,
         name: 'Shop prices',
         schedule: JSON.stringify({ kind: 'interval', seconds: 3600 }),
+        // Alert on price changes only: new, removed and failed rows and address changes stay quiet.
+        rule: JSON.stringify({ kind: 'fields', fields: ['price'] }),
+        webhook_url: hooks.url,
       },
       jsonlFile(rows(['a', 'b', 'c', 'd', 'r'])),
     );
@@ -84,6 +92,7 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
     });
     const got = await api.get(`/v0.1/monitors/${id}`);
     expect(got.body.data.next_run_at).toBe(new Date(clock.getTime() + HOUR).toISOString());
+    expect(hooks.received).toHaveLength(0); // a baseline of new rows is no price change
 
     // Between ticks: a's price moves, b's is written differently but equal, c's address changes,
     // d's page fails; the sheet loses r and gains e (replaced from a batch of those rows).
@@ -115,6 +124,22 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
     const price = changes.find((c: { data_uuid: string }) => c.data_uuid === 'a');
     expect([price.old, price.new]).toEqual(['49.00 EUR', '59.00 EUR']);
 
+    // One signed monitor.changed event, carrying only the price change.
+    const hook = await waitFor(async () => hooks.received[0]);
+    expect(() =>
+      new Webhook(t.engine.webhookSecret).verify(hook.body, hook.headers as Record<string, string>),
+    ).not.toThrow();
+    expect(hook.json).toMatchObject({
+      type: 'monitor.changed',
+      data: { monitor_id: id, run_id: second.run_id, changes_total: 1 },
+    });
+    expect(hook.json.data.changes).toEqual([
+      { kind: 'changed', data_uuid: 'a', fields: [{ field: 'price', old: '49.00 EUR', new: '59.00 EUR' }] },
+    ]);
+    // It is in the delivery log of the run's batch, delivered.
+    const log = await api.get(`/v0.1/batches/${second.batch_id}/webhook-deliveries`);
+    expect(log.body.data).toEqual([expect.objectContaining({ kind: 'monitor_changed', state: 'delivered' })]);
+
     // The history pages forward with `after`.
     const page1 = (await api.get(`/v0.1/monitors/${id}/changes?limit=4`)).body.data;
     expect(page1.items).toHaveLength(4);
@@ -122,6 +147,7 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
       .data;
     expect(page1.items.length + page2.items.length).toBe(10);
     expect(page2.next_after).toBeNull();
+    expect(hooks.received).toHaveLength(1);
     expect((await api.get(`/v0.1/monitors/${id}`)).body.data.last_change_at).toBe(clock.toISOString());
   });
 });
@@ -130,10 +156,12 @@ describe('pause, resume, run now, and a run still going', () => {
   let t: TestEngine;
   let site: MonitorSite;
   let api: ReturnType<typeof apiClient>;
+  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let monitorId: string;
   let clock = new Date('2026-03-02T08:00:00Z');
 
   beforeAll(async () => {
+    hooks = await startWebhookReceiver();
     site = await startMonitorSite({ a: { price: '€3.00', email: 'a@a.example' } });
     t = await startTestEngine({
       env: {
@@ -156,6 +184,7 @@ describe('pause, resume, run now, and a run still going', () => {
         task_id: taskId,
         from_batch_id: batch.body.data.batch_id,
         schedule: { kind: 'interval', seconds: 3600 },
+        webhook_url: hooks.url, // rule: any change
       },
     });
     expect(created.status, created.text).toBe(201);
@@ -167,6 +196,7 @@ describe('pause, resume, run now, and a run still going', () => {
     site?.release();
     await t?.close();
     await site?.close();
+    await hooks?.close();
   });
 
   const runs = async () => (await api.get(`/v0.1/monitors/${monitorId}/runs`)).body.data.items;
@@ -229,5 +259,10 @@ describe('pause, resume, run now, and a run still going', () => {
     ]);
     await twoPasses();
     expect(await runs()).toHaveLength(4);
+    // Under the rule "any": the baseline's new row alerted; four runs that changed nothing did not.
+    await t.engine.webhooks.deliverDue();
+    expect(hooks.received.map((h) => h.json.data.changes.map((c: { kind: string }) => c.kind))).toEqual([
+      ['new'],
+    ]);
   });
 });
