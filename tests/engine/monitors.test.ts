@@ -158,6 +158,7 @@ describe('pause, resume, run now, and a run still going', () => {
   let api: ReturnType<typeof apiClient>;
   let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let monitorId: string;
+  let taskId: string;
   let clock = new Date('2026-03-02T08:00:00Z');
 
   beforeAll(async () => {
@@ -166,6 +167,7 @@ describe('pause, resume, run now, and a run still going', () => {
     t = await startTestEngine({
       env: {
         QUARRY_MONITOR_POLL_MS: '50',
+        QUARRY_HOST_CONCURRENCY: '1',
         QUARRY_MAX_ATTEMPTS: '1',
         QUARRY_HOST_DELAY_MS: '0',
         QUARRY_WORKER_STOP_DEADLINE_MS: '500',
@@ -174,7 +176,7 @@ describe('pause, resume, run now, and a run still going', () => {
       overrides: { now: () => clock },
     });
     api = apiClient(t.url, t.key);
-    const taskId = await createContactTask(api);
+    taskId = await createContactTask(api);
     const batch = await api.post('/v0.1/batches', {
       form: batchForm({ task_id: taskId }, jsonlFile([{ data_uuid: 'a', inputs: [site.url('a')] }])),
     });
@@ -264,5 +266,40 @@ describe('pause, resume, run now, and a run still going', () => {
     expect(hooks.received.map((h) => h.json.data.changes.map((c: { kind: string }) => c.kind))).toEqual([
       ['new'],
     ]);
+  });
+
+  it('a cancelled run: rows it never ran keep their values and are not reported removed', async () => {
+    for (const id of ['x', 'y', 'z']) site.set(id, { price: '€2.00', email: `${id}@shop.example` });
+    const created = await api.post('/v0.1/monitors', {
+      form: batchForm(
+        { task_id: taskId, schedule: JSON.stringify({ kind: 'interval', seconds: 86_400 }) },
+        jsonlFile(['x', 'y', 'z'].map((id) => ({ data_uuid: id, inputs: [site.url(id)] }))),
+      ),
+    });
+    const id = created.body.data.monitor_id;
+    const runsOf = async () => (await api.get(`/v0.1/monitors/${id}/runs`)).body.data.items;
+    const settledN = (n: number) =>
+      waitFor(async () => {
+        const list = await runsOf();
+        return list.length === n && list.every((r: { finished_at: string | null }) => r.finished_at) && list;
+      });
+    await settledN(1);
+
+    site.hold(); // one row is being read (one per host), the others wait their turn
+    const hits = () => ['x', 'y', 'z'].reduce((n, p) => n + (site.hits.get(p) ?? 0), 0);
+    const before = hits();
+    const run = await api.post(`/v0.1/monitors/${id}/run`);
+    await waitFor(async () => hits() > before);
+    const cancel = await api.post(`/v0.1/batches/${run.body.data.batch_id}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.jobs_removed).toBeGreaterThan(0);
+    site.release();
+    const [cancelled] = await settledN(2);
+    expect(cancelled.counts).toMatchObject({ removed: 0, failed: 0, new: 0, changed: 0 });
+    expect(cancelled.counts.unchanged).toBe(3 - cancel.body.data.jobs_removed);
+    // The next run compares every row with its values from before the cancel: nothing changed.
+    await api.post(`/v0.1/monitors/${id}/run`);
+    const [next] = await settledN(3);
+    expect(next.counts).toMatchObject({ unchanged: 3, removed: 0, new: 0 });
   });
 });

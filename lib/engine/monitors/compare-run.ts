@@ -3,8 +3,9 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { batches, monitorBaselines, monitorChanges, monitorRuns, monitors } from '../db/schema';
 import { iterateResultRows } from '../batches/results';
+import { rowsInRange } from '../batches/row-blocks';
 import { loadDefinition } from '../tasks/queries';
-import { diffRun, type RowChange, type RunDiff, type Values } from './row-changes';
+import { diffRun, type RowChange, type RunDiff, type RunRow, type Values } from './row-changes';
 
 // When a monitor's batch completes, its rows are compared with the monitor's baseline and the changes,
 // the new baseline and the run's counts are written in one transaction. The transaction starts by
@@ -51,8 +52,19 @@ export async function compareRun(
   const { run, batch } = found;
   const { definition } = await loadDefinition(db, batch.taskId, batch.taskVersion);
   const baseline = await readBaseline(db, run.monitorId);
-  const rows = [];
-  for await (const row of iterateResultRows(db, batch)) rows.push(row);
+  const rows: RunRow[] = [];
+  for await (const r of iterateResultRows(db, batch)) {
+    // Only what the comparison reads: a big run's inputs and sources need not stay in memory.
+    rows.push({
+      data_uuid: r.data_uuid,
+      status: r.status,
+      data_json: r.data_json,
+      list_data_json: r.list_data_json,
+      list: r.list,
+      error: r.error,
+    });
+  }
+  if (batch.cancelled) rows.push(...(await notRun(db, batch, rows)));
   const diff = diffRun(baseline, rows, definition.outputs);
   const compared = { runId, monitorId: run.monitorId, diff };
   try {
@@ -79,6 +91,19 @@ export async function compareRun(
     throw err;
   }
   return compared;
+}
+
+/**
+ * The rows of a cancelled run that never ran (a cancel removes rows not yet handed out, and results
+ * leave them out): as rows that did not answer, so they keep their baseline instead of reading as
+ * rows gone from the sheet.
+ */
+async function notRun(db: Db, batch: { id: string; jobsAdded: number }, ran: RunRow[]): Promise<RunRow[]> {
+  const seen = new Set(ran.map((r) => r.data_uuid));
+  const sheet = await rowsInRange(db, batch.id, 0, batch.jobsAdded);
+  return sheet
+    .filter(([, uuid]) => !seen.has(uuid))
+    .map(([, uuid]) => ({ data_uuid: uuid, status: 'removed', data_json: null, list_data_json: null }));
 }
 
 async function readBaseline(db: Db, monitorId: string): Promise<Map<string, Values>> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { ColumnOptions } from '@/lib/ingest/types';
 import type { CreateMonitorRequest, Monitor, Schedule, UpdateMonitorRequest } from '@/lib/contract/monitors';
 import type { TaskDefinition } from '@/lib/contract/task-definition';
@@ -174,7 +174,7 @@ export async function setPaused(db: Db, id: string, paused: boolean, now: Date):
   const done = await db
     .update(monitors)
     .set({ paused, updatedAt: now })
-    .where(and(eq(monitors.id, id)))
+    .where(eq(monitors.id, id))
     .returning({ id: monitors.id });
   if (!done.length) throw notFound('Monitor', id);
   return getMonitor(db, id);
