@@ -45,6 +45,10 @@ describe('monitors API refuses bad input', () => {
     schedule: { kind: 'interval', seconds: 3600 },
   });
 
+  it('is advertised in the capabilities', async () => {
+    expect((await api.get('/v0.1/capabilities')).body.data.extensions).toContain('monitors');
+  });
+
   it('create (JSON): each bad field is named', async () => {
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ ...base(), schedule: undefined }, 400, /schedule/],

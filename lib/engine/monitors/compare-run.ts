@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
 import { batches, monitorBaselines, monitorChanges, monitorRuns, monitors } from '../db/schema';
@@ -77,12 +77,7 @@ export async function compareRun(
         .returning({ id: monitorRuns.id });
       if (closed.length === 0) throw new AlreadyCompared();
       await insertChunked(tx, monitorChanges, changeRows(run.monitorId, runId, diff.changes, now));
-      await tx.delete(monitorBaselines).where(eq(monitorBaselines.monitorId, run.monitorId));
-      await insertChunked(
-        tx,
-        monitorBaselines,
-        [...diff.baseline].map(([dataUuid, values]) => ({ monitorId: run.monitorId, dataUuid, values })),
-      );
+      await writeBaseline(tx, run.monitorId, diff);
       await tx.update(monitors).set({ updatedAt: now }).where(eq(monitors.id, run.monitorId));
       await onCompared?.(tx, compared);
     });
@@ -104,6 +99,37 @@ async function notRun(db: Db, batch: { id: string; jobsAdded: number }, ran: Run
   return sheet
     .filter(([, uuid]) => !seen.has(uuid))
     .map(([, uuid]) => ({ data_uuid: uuid, status: 'removed', data_json: null, list_data_json: null }));
+}
+
+/**
+ * Moves the stored baseline to the run's: new and changed rows are written, removed rows deleted. An
+ * unchanged row keeps its stored values (equal by type to this run's, perhaps written differently), and
+ * a failed one the values it had, so a run writes only what changed rather than the whole sheet.
+ */
+async function writeBaseline(tx: Db, monitorId: string, diff: RunDiff): Promise<void> {
+  const upserts = diff.changes
+    .filter((c) => c.kind === 'new' || c.kind === 'changed')
+    .map((c) => ({ monitorId, dataUuid: c.data_uuid, values: diff.baseline.get(c.data_uuid)! }));
+  for (let i = 0; i < upserts.length; i += WRITE_CHUNK) {
+    await tx
+      .insert(monitorBaselines)
+      .values(upserts.slice(i, i + WRITE_CHUNK))
+      .onConflictDoUpdate({
+        target: [monitorBaselines.monitorId, monitorBaselines.dataUuid],
+        set: { values: sql`excluded.values` },
+      });
+  }
+  const removed = diff.changes.filter((c) => c.kind === 'removed').map((c) => c.data_uuid);
+  for (let i = 0; i < removed.length; i += WRITE_CHUNK) {
+    await tx
+      .delete(monitorBaselines)
+      .where(
+        and(
+          eq(monitorBaselines.monitorId, monitorId),
+          inArray(monitorBaselines.dataUuid, removed.slice(i, i + WRITE_CHUNK)),
+        ),
+      );
+  }
 }
 
 async function readBaseline(db: Db, monitorId: string): Promise<Map<string, Values>> {
@@ -134,12 +160,7 @@ export function changeRows(monitorId: string, runId: string, changes: RowChange[
   });
 }
 
-async function insertChunked<T extends typeof monitorChanges | typeof monitorBaselines>(
-  tx: Db,
-  table: T,
-  rows: T['$inferInsert'][],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    await tx.insert(table).values(rows.slice(i, i + WRITE_CHUNK) as never);
-  }
+async function insertChunked(tx: Db, table: typeof monitorChanges, rows: ChangeInsert[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK)
+    await tx.insert(table).values(rows.slice(i, i + WRITE_CHUNK));
 }
