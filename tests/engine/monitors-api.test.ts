@@ -150,6 +150,26 @@ describe('monitors API refuses bad input', () => {
       expect(r.status, r.text).toBe(status);
       expect(r.body.error.details).toMatch(message);
     }
+    // A version with another input: the kept sheet (one input per row) does not fit it.
+    const task = (await api.get(`/v0.1/tasks/${taskId}`)).body.data;
+    const v2 = await api.put(`/v0.1/tasks/${taskId}/definition`, {
+      json: {
+        inputs: [...task.inputs, { name: 'country', type: 'string', description: 'Country of the site' }],
+        outputs: task.outputs,
+      },
+    });
+    expect(v2.status, v2.text).toBe(200);
+    const misfit = await api.patch(`/v0.1/monitors/${monitorId}`, {
+      json: { task_version: v2.body.data.version },
+    });
+    expect(misfit.status, misfit.text).toBe(409);
+    expect(misfit.body.error.details).toMatch(/hold 1 inputs, the task version takes 2/);
+    const misfitCreate = await api.post('/v0.1/monitors', {
+      json: { ...base(), task_version: v2.body.data.version },
+    });
+    expect(misfitCreate.status).toBe(409);
+    expect((await api.get(`/v0.1/monitors/${monitorId}`)).body.data.task_version).toBeNull();
+
     // A good update: a cron schedule moves the next run to its next time in the zone.
     const r = await api.patch(`/v0.1/monitors/${monitorId}`, {
       json: { name: 'Weekly', schedule: { kind: 'cron', cron: '30 7 * * *', time_zone: 'Asia/Tokyo' } },

@@ -65,6 +65,23 @@ export async function copyBatchSheet(db: Db, monitorId: string, batchId: string,
   return batch.jobsAdded;
 }
 
+/**
+ * Refuses a sheet whose rows do not hold one value per input of the version the monitor runs (a batch
+ * of another version, or a version with other inputs): each of its jobs would answer other questions.
+ */
+export async function assertSheetFits(db: Db, monitorId: string, def: TaskDefinition): Promise<void> {
+  const [first] = await queryRows<{ rows: string }>(
+    db,
+    sql`SELECT rows FROM monitor_rows WHERE monitor_id = ${monitorId} ORDER BY block LIMIT 1`,
+  );
+  const row = first && (JSON.parse(first.rows) as [number, string, string[]][])[0];
+  if (row && row[2].length !== def.inputs.length)
+    throw conflict(
+      'Sheet does not fit the task version',
+      `the sheet's rows hold ${row[2].length} inputs, the task version takes ${def.inputs.length} (${def.inputs.map((i) => i.name).join(', ')})`,
+    );
+}
+
 export async function dropSheet(db: Db, monitorId: string): Promise<void> {
   await db.delete(monitorRows).where(eq(monitorRows.monitorId, monitorId));
 }

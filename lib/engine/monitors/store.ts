@@ -11,7 +11,7 @@ import type { ScanSource } from '../batches/scan-thread/client';
 import { loadDefinition } from '../tasks/queries';
 import type { AlertRule } from './row-changes';
 import { checkSchedule, firstTick } from './schedule';
-import { copyBatchSheet, dropSheet, storeUploadedSheet } from './sheet';
+import { assertSheetFits, copyBatchSheet, dropSheet, storeUploadedSheet } from './sheet';
 import { scheduleOf, type MonitorRow } from './tick';
 
 // Monitors as the API reads and writes them: create (with the sheet from an upload or a batch), read,
@@ -96,6 +96,7 @@ export async function createMonitor(
     await deps.db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
       const rows = await copyBatchSheet(tx, id, sheet.batchId, task.id);
+      await assertSheetFits(tx, id, definition);
       await tx.insert(monitors).values({ ...values, sheetRows: rows });
     });
   }
@@ -161,6 +162,7 @@ export async function updateMonitor(
   await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     if (body.from_batch_id) set.sheetRows = await copyBatchSheet(tx, id, body.from_batch_id, m.taskId);
+    if (body.from_batch_id || body.task_version !== undefined) await assertSheetFits(tx, id, definition);
     await tx.update(monitors).set(set).where(eq(monitors.id, id));
   });
   return getMonitor(deps.db, id);
