@@ -84,6 +84,8 @@ export const MonitorRunSchema = z.object({
   finished_at: z.string().nullable(),
   /** new / changed / unchanged / removed / failed rows; null until the run is compared. */
   counts: z.record(z.string(), z.number()).nullable(),
+  /** Why the tick ran no batch (the live version no longer takes the sheet's inputs); null otherwise. */
+  error: z.string().nullable(),
 });
 export type MonitorRun = z.infer<typeof MonitorRunSchema>;
 

@@ -302,4 +302,36 @@ describe('pause, resume, run now, and a run still going', () => {
     const [next] = await settledN(3);
     expect(next.counts).toMatchObject({ unchanged: 3, removed: 0, new: 0 });
   });
+
+  it('the live version changes its inputs: run now says why, a tick is spent without a batch', async () => {
+    const task = (await api.get(`/v0.1/tasks/${taskId}`)).body.data;
+    const v2 = await api.put(`/v0.1/tasks/${taskId}/definition`, {
+      json: {
+        inputs: [...task.inputs, { name: 'country', type: 'string', description: 'Country of the site' }],
+        outputs: task.outputs,
+      },
+    });
+    expect(v2.status, v2.text).toBe(200); // now the live version, which the monitor follows
+    const now = await api.post(`/v0.1/monitors/${monitorId}/run`);
+    expect(now.status).toBe(409);
+    expect(now.body.error.details).toMatch(/hold 1 inputs, the task version takes 2/);
+
+    const before = (await runs()).length;
+    const due = (await api.get(`/v0.1/monitors/${monitorId}`)).body.data.next_run_at;
+    clock = new Date(Date.parse(due) + 1000);
+    await twoPasses();
+    const list = await runs();
+    expect(list).toHaveLength(before + 1);
+    expect(list[0]).toMatchObject({ trigger: 'schedule', batch_id: null, counts: null });
+    expect(list[0].finished_at).not.toBeNull();
+    expect(list[0].error).toMatch(/^no run: the sheet's rows hold 1 inputs/);
+    const next = (await api.get(`/v0.1/monitors/${monitorId}`)).body.data.next_run_at;
+    expect(Date.parse(next)).toBeGreaterThan(clock.getTime());
+
+    // Back on version 1: the next tick runs the sheet again.
+    expect((await api.put(`/v0.1/tasks/${taskId}/live-version`, { json: { version: 1 } })).status).toBe(200);
+    clock = new Date(Date.parse(next) + 1000);
+    const after = await settled(before + 2);
+    expect(after[0]).toMatchObject({ error: null, counts: expect.objectContaining({ unchanged: 1 }) });
+  });
 });

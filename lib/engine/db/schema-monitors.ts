@@ -78,6 +78,8 @@ export const monitorRuns = pgTable(
     startedAt: ts('started_at').notNull(),
     finishedAt: ts('finished_at'),
     counts: jsonb('counts').$type<Record<string, number>>(),
+    // Why a tick ran no batch (the live version no longer takes the sheet's inputs); null otherwise.
+    error: text('error'),
   },
   (t) => [
     index('monitor_runs_monitor_idx').on(t.monitorId, t.startedAt),

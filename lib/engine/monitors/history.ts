@@ -28,6 +28,7 @@ export async function listRuns(db: Db, monitorId: string, q: { after?: string; l
       started_at: r.startedAt.toISOString(),
       finished_at: r.finishedAt?.toISOString() ?? null,
       counts: r.counts ?? null,
+      error: r.error,
     })),
     next_after: rows.length > q.limit ? page[page.length - 1]!.id : null,
   };

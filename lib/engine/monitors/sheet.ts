@@ -66,20 +66,24 @@ export async function copyBatchSheet(db: Db, monitorId: string, batchId: string,
 }
 
 /**
- * Refuses a sheet whose rows do not hold one value per input of the version the monitor runs (a batch
- * of another version, or a version with other inputs): each of its jobs would answer other questions.
+ * Why the sheet does not fit the task version, or null: its rows must hold one value per input of the
+ * version the monitor runs (not a batch of another version, nor a version with other inputs), or each
+ * job would answer other questions.
  */
-export async function assertSheetFits(db: Db, monitorId: string, def: TaskDefinition): Promise<void> {
+export async function sheetMisfit(db: Db, monitorId: string, def: TaskDefinition): Promise<string | null> {
   const [first] = await queryRows<{ rows: string }>(
     db,
     sql`SELECT rows FROM monitor_rows WHERE monitor_id = ${monitorId} ORDER BY block LIMIT 1`,
   );
   const row = first && (JSON.parse(first.rows) as [number, string, string[]][])[0];
-  if (row && row[2].length !== def.inputs.length)
-    throw conflict(
-      'Sheet does not fit the task version',
-      `the sheet's rows hold ${row[2].length} inputs, the task version takes ${def.inputs.length} (${def.inputs.map((i) => i.name).join(', ')})`,
-    );
+  if (!row || row[2].length === def.inputs.length) return null;
+  const names = def.inputs.map((i) => i.name).join(', ');
+  return `the sheet's rows hold ${row[2].length} inputs, the task version takes ${def.inputs.length} (${names})`;
+}
+
+export async function assertSheetFits(db: Db, monitorId: string, def: TaskDefinition): Promise<void> {
+  const misfit = await sheetMisfit(db, monitorId, def);
+  if (misfit) throw conflict('Sheet does not fit the task version', misfit);
 }
 
 export async function dropSheet(db: Db, monitorId: string): Promise<void> {

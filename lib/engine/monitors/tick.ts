@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Schedule } from '@/lib/contract/monitors';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { batches, monitorRuns, monitors, tasks } from '../db/schema';
+import { batches, monitorRuns, monitors } from '../db/schema';
 import { conflict } from '../errors';
 import { newId } from '../ids';
-import { copySheetToBatch } from './sheet';
+import { loadDefinition } from '../tasks/queries';
+import { copySheetToBatch, sheetMisfit } from './sheet';
 
 // Starting a monitor's run: the claim of its tick, its batch (the kept sheet's rows, queued like an
 // upload) and its run row, all in one transaction. The claim is one guarded UPDATE: on PostgreSQL a
@@ -22,7 +23,8 @@ export function scheduleOf(m: MonitorRow): Schedule {
 
 export interface StartedRun {
   runId: string;
-  batchId: string;
+  /** Null for a tick that ran no batch (see monitor_runs.error). */
+  batchId: string | null;
   rows: number;
 }
 
@@ -53,7 +55,11 @@ export function startScheduledRun(db: Db, m: MonitorRow, now: Date, next: Date |
 }
 
 /** "Run now": a run outside the schedule (which stays as it was). 409 while a run is still going. */
-export async function startManualRun(db: Db, m: MonitorRow, now: Date): Promise<StartedRun> {
+export async function startManualRun(
+  db: Db,
+  m: MonitorRow,
+  now: Date,
+): Promise<StartedRun & { batchId: string }> {
   const run = await startRun(db, m, now, now, 'manual', async (tx) => {
     const won = await queryRows<{ id: string }>(
       tx,
@@ -67,7 +73,7 @@ export async function startManualRun(db: Db, m: MonitorRow, now: Date): Promise<
     throw err;
   });
   if (!run) throw conflict('Run still going', `monitor ${m.id} has a run that is not finished yet`);
-  return run;
+  return run as StartedRun & { batchId: string }; // a manual run without a batch throws instead
 }
 
 async function startRun(
@@ -81,12 +87,29 @@ async function startRun(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     if (!(await claim(tx))) return null;
-    const [task] = await tx.select({ live: tasks.liveVersion }).from(tasks).where(eq(tasks.id, m.taskId));
+    const runId = newId('mrun');
+    const { version, definition } = await loadDefinition(tx, m.taskId, m.taskVersion ?? undefined);
+    // A monitor following the live version meets a version with other inputs: no batch (its jobs
+    // would answer other questions). A run now says so; a scheduled tick is spent, its run says why.
+    const misfit = await sheetMisfit(tx, m.id, definition);
+    if (misfit && trigger === 'manual') throw conflict('Sheet does not fit the task version', misfit);
+    if (misfit) {
+      await tx.insert(monitorRuns).values({
+        id: runId,
+        monitorId: m.id,
+        tickAt,
+        trigger,
+        startedAt: now,
+        finishedAt: now,
+        error: `no run: ${misfit}`,
+      });
+      return { runId, batchId: null, rows: 0 };
+    }
     const batchId = newId('batch');
     await tx.insert(batches).values({
       id: batchId,
       taskId: m.taskId,
-      taskVersion: m.taskVersion ?? task!.live,
+      taskVersion: version,
       name: `${m.name} · ${iso(tickAt).slice(0, 16).replace('T', ' ')}`,
       createdAt: now,
       jobStatus: 'INGESTING',
@@ -97,7 +120,6 @@ async function startRun(
       .update(batches)
       .set({ jobStatus: 'QUEUED', jobsSubmitted: rows, jobsAdded: rows })
       .where(eq(batches.id, batchId));
-    const runId = newId('mrun');
     await tx
       .insert(monitorRuns)
       .values({ id: runId, monitorId: m.id, batchId, tickAt, trigger, startedAt: now });

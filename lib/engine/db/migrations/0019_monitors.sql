@@ -32,7 +32,8 @@ CREATE TABLE "monitor_runs" (
 	"trigger" text NOT NULL,
 	"started_at" timestamp with time zone NOT NULL,
 	"finished_at" timestamp with time zone,
-	"counts" jsonb
+	"counts" jsonb,
+	"error" text
 );
 --> statement-breakpoint
 CREATE TABLE "monitors" (
