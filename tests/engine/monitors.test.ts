@@ -148,6 +148,25 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
     expect(page1.items.length + page2.items.length).toBe(10);
     expect(page2.next_after).toBeNull();
     expect(hooks.received).toHaveLength(1);
+
+    // One row's history: its first values, then each field change.
+    const rowA = (await api.get(`/v0.1/monitors/${id}/changes?data_uuid=a`)).body.data.items;
+    expect(rowA.map((c: { kind: string; field: string | null }) => `${c.kind} ${c.field ?? ''}`)).toEqual([
+      'new ',
+      'changed price',
+    ]);
+    expect(rowA[0].new).toMatchObject({ price: '49.00 EUR', email: 'sales@a.example' });
+    // The list shows each monitor's next run and last change.
+    const listed = (await api.get('/v0.1/monitors')).body.data.items;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        monitor_id: id,
+        name: 'Shop prices',
+        sheet_rows: 5,
+        last_change_at: clock.toISOString(),
+        next_run_at: new Date(clock.getTime() + HOUR).toISOString(),
+      }),
+    ]);
     expect((await api.get(`/v0.1/monitors/${id}`)).body.data.last_change_at).toBe(clock.toISOString());
   });
 });
