@@ -8,6 +8,7 @@ import * as u from '../lib/engine/http/handlers/utility';
 import * as x from '../lib/engine/http/handlers/extensions';
 import * as bx from '../lib/engine/http/handlers/batch-extensions';
 import * as ts from '../lib/engine/http/handlers/tasks-shaping';
+import * as m from '../lib/engine/http/handlers/monitors';
 
 const modules: Record<string, Record<string, unknown>> = {
   batches: b,
@@ -16,6 +17,7 @@ const modules: Record<string, Record<string, unknown>> = {
   extensions: x,
   'batch-extensions': bx,
   'tasks-shaping': ts,
+  monitors: m,
 };
 function locate(handler: unknown): [string, string] {
   for (const [mod, exports] of Object.entries(modules)) {

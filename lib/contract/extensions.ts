@@ -23,6 +23,7 @@ export const EXTENSIONS = [
   'task_definition_edit',
   'task_rename',
   'task_archive',
+  'monitors',
 ] as const;
 export const ExtensionNameSchema = z.enum(EXTENSIONS);
 export type ExtensionName = z.infer<typeof ExtensionNameSchema>;

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   QUARRY_MAX_PAGES: z.coerce.number().int().min(0).max(20).default(4),
   QUARRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   QUARRY_LEASE_MS: z.coerce.number().int().positive().default(30_000),
+  // How often each worker process looks for due monitor ticks and completed monitor runs.
+  QUARRY_MONITOR_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   // On SIGTERM a worker stops claiming and gives running jobs this long to finish, then releases them.
   QUARRY_WORKER_STOP_DEADLINE_MS: z.coerce.number().int().min(0).default(10_000),
   QUARRY_PUBLIC_URL: z.string().optional(),
@@ -138,6 +140,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     maxPages: env.QUARRY_MAX_PAGES,
     maxAttempts: env.QUARRY_MAX_ATTEMPTS,
     leaseMs: env.QUARRY_LEASE_MS,
+    monitorPollMs: env.QUARRY_MONITOR_POLL_MS,
     workerStopDeadlineMs: env.QUARRY_WORKER_STOP_DEADLINE_MS,
     rateLimitPerMin: env.QUARRY_RATE_LIMIT_PER_MIN,
     keyFailuresPerMin: env.QUARRY_KEY_FAILURES_PER_MIN,

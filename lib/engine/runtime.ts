@@ -21,6 +21,8 @@ import { createPlanner, type Planner } from './llm/model-planner';
 import { storeTurns } from './queue/host-turns';
 import { listenForRevocations } from './auth/revocation-listener';
 import { SPOOL_STALE_MS, sweepUploadSpools } from './http/spool-sweep';
+import { MonitorScheduler } from './monitors/scheduler';
+import { buildChangeEvent, CHANGE_EVENT_KIND, queueChangeAlert } from './monitors/alerts';
 
 export interface Engine {
   config: EngineConfig;
@@ -32,6 +34,10 @@ export interface Engine {
   /** The queue discipline of this store (queue/job-store.ts): its workers claim and cancels run through it. */
   jobs: JobStore;
   worker: Worker | null;
+  /** Starts monitor runs and compares finished ones; in every process that runs a worker. */
+  monitors: MonitorScheduler | null;
+  /** The engine's clock: monitor schedules read it (tests move it). */
+  now(): Date;
   webhooks: ReturnType<typeof createWebhookDispatcher>;
   apiKey: string;
   webhookSecret: string;
@@ -49,6 +55,8 @@ export interface EngineOverrides {
    * key cache to drop and opens no revocation listener (one PostgreSQL connection fewer per worker).
    */
   servesApi?: boolean;
+  /** The clock monitor schedules read (tests pass a fake one). */
+  now?: () => Date;
 }
 
 const VACUUM_EVERY_MS = 10 * 60_000;
@@ -107,6 +115,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
       config.webhookSecret ?? (async () => (await getSetting<string>(db, 'webhook_secret')) ?? webhookSecret),
     allowPrivate: config.allowPrivateUrls,
     ...(config.webhookBackoffMs !== undefined ? { backoffMs: () => config.webhookBackoffMs! } : {}),
+    payloads: { [CHANGE_EVENT_KIND]: buildChangeEvent },
   });
 
   const definitions = new Map<string, TaskDefinition>();
@@ -124,6 +133,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   };
 
   const startWorker = overrides.startWorker ?? config.worker === 'embedded';
+  const now = overrides.now ?? (() => new Date());
+  let monitors: MonitorScheduler | null = null;
   const worker = startWorker
     ? new Worker({
         db,
@@ -137,11 +148,25 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
         maxAttempts: config.maxAttempts,
         jobTimeoutMs: config.runTimeoutMs,
         cancelGraceMs: config.cancelGraceMs,
-        afterBatchesFinished: () => webhooks.wake(),
+        afterBatchesFinished: () => {
+          webhooks.wake();
+          // A monitor's batch may be among them: compare it now rather than at the next poll.
+          monitors?.poll().catch((e) => console.error('[quarry] monitor scheduler:', (e as Error).message));
+        },
         // On PostgreSQL, API and worker processes may be many: per-host caps count all of them.
         sharedHostLimits: store.kind === 'postgres',
       })
     : null;
+
+  if (worker)
+    monitors = new MonitorScheduler({
+      db,
+      now,
+      pollMs: config.monitorPollMs,
+      wake: () => worker.wake(),
+      onCompared: queueChangeAlert,
+      afterCompared: () => webhooks.wake(),
+    });
 
   let writesSinceVacuum = 0;
   let vacuuming = false;
@@ -161,6 +186,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
   spoolTimer.unref();
 
   worker?.start();
+  monitors?.start();
   if (startWorker) webhooks.start();
 
   let closed: Promise<void> | null = null;
@@ -172,6 +198,8 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
     planner: createPlanner(config.llm),
     jobs,
     worker,
+    monitors,
+    now,
     webhooks,
     apiKey,
     webhookSecret,
@@ -185,6 +213,7 @@ export async function createEngine(config: EngineConfig, overrides: EngineOverri
       (closed ??= (async () => {
         clearInterval(vacuumTimer);
         clearInterval(spoolTimer);
+        await monitors?.stop();
         await worker?.stop(config.workerStopDeadlineMs);
         await webhooks.stop();
         await researcher?.close();

@@ -93,9 +93,11 @@ export function operation(op: Op) {
         t === 'binary' ? { type: 'string', format: 'binary' } : { type: 'string' },
       ]),
     );
+    // Beside a JSON body when the operation takes either (create-monitor: a batch's rows or an upload).
+    const json = (out.requestBody as { content?: object } | undefined)?.content;
     out.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties } } },
+      content: { ...json, 'multipart/form-data': { schema: { type: 'object', properties } } },
     };
   }
   return out;

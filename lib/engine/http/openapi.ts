@@ -35,6 +35,7 @@ import {
 import { BATCH_EXTENSION_OPS, COLUMN_FIELDS_TEXT, ROW_NUMBERS } from './openapi-batch-extensions';
 import { envelope, operation, type Op } from './openapi-op';
 import { TASK_SHAPING_OPS } from './openapi-task-shaping';
+import { MONITOR_OPS } from './openapi-monitors';
 
 // GET /openapi.json is generated from the same zod schemas the handlers parse with, so the document
 // cannot drift from the code. Operations we added beyond the spec carry `x-quarry-extension: true`.
@@ -258,6 +259,7 @@ const OPS: Op[] = [
   },
   ...TASK_SHAPING_OPS,
   ...BATCH_EXTENSION_OPS,
+  ...MONITOR_OPS,
   {
     method: 'get',
     path: '/openapi.json',

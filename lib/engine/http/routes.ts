@@ -5,6 +5,7 @@ import * as u from './handlers/utility';
 import * as x from './handlers/extensions';
 import * as bx from './handlers/batch-extensions';
 import * as ts from './handlers/tasks-shaping';
+import * as m from './handlers/monitors';
 
 // Every engine route. app/** mirrors this table one file per path (checked by a test); the loopback
 // server used by tests and benchmarks routes with it directly.
@@ -72,6 +73,17 @@ export const ROUTES: RouteDef[] = [
   },
   { method: 'GET', path: '/v0.1/batches/[batch_id]/download', handler: bx.downloadV01 },
   { method: 'GET', path: '/v0.1/batch-estimate', handler: bx.estimateV01 },
+
+  // Monitors (issue 32): a kept sheet run on a schedule, and what changed between runs.
+  { method: 'POST', path: '/v0.1/monitors', handler: m.createMonitorV01 },
+  { method: 'GET', path: '/v0.1/monitors', handler: m.listMonitorsV01 },
+  { method: 'GET', path: '/v0.1/monitors/[monitor_id]', handler: m.getMonitorV01 },
+  { method: 'PATCH', path: '/v0.1/monitors/[monitor_id]', handler: m.updateMonitorV01 },
+  { method: 'POST', path: '/v0.1/monitors/[monitor_id]/pause', handler: m.pauseMonitorV01 },
+  { method: 'POST', path: '/v0.1/monitors/[monitor_id]/resume', handler: m.resumeMonitorV01 },
+  { method: 'POST', path: '/v0.1/monitors/[monitor_id]/run', handler: m.runMonitorNowV01 },
+  { method: 'GET', path: '/v0.1/monitors/[monitor_id]/runs', handler: m.monitorRunsV01 },
+  { method: 'GET', path: '/v0.1/monitors/[monitor_id]/changes', handler: m.monitorChangesV01 },
 ];
 
 /** Match a path against the table; static segments win over [params], as in Next's router. */

@@ -41,6 +41,11 @@ export interface WebhookDispatcherOptions {
   pollMs?: number;
   /** Called after every recorded attempt; errors it throws are logged and ignored. */
   onDelivered?: (event: DeliveryEvent) => void;
+  /**
+   * Bodies of deliveries other than a batch's result parts, by kind (the monitors' change events):
+   * given by the engine, so this folder does not import the folders that queue them.
+   */
+  payloads?: Record<string, (db: Db, delivery: DeliveryRow) => Promise<unknown>>;
 }
 
 export interface WebhookDispatcher {
@@ -145,7 +150,8 @@ export function createWebhookDispatcher(opts: WebhookDispatcherOptions): Webhook
     let body: string;
     let sign: Signer;
     try {
-      body = JSON.stringify(await buildPayload(db, d));
+      const build = opts.payloads?.[d.kind] ?? buildPayload;
+      body = JSON.stringify(await build(db, d));
     } catch (err) {
       return failure(`could not build the payload: ${messageOf(err)}`, null, false);
     }
