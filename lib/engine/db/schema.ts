@@ -388,5 +388,3 @@ export const hostTurns = pgTable('host_turns', {
   lastTurn: ts('last_turn').notNull(),
   turn: text('turn').notNull(),
 });
-
-export * from './schema-monitors';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { monitorChanges, monitorRuns, monitors } from '../db/schema';
+import { monitorChanges, monitorRuns, monitors } from '../db/schema-monitors';
 import type { ComparedRun } from './compare-run';
 import { changesToAlert, type AlertRule, type RowChange } from './row-changes';
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { batches, monitorBaselines, monitorChanges, monitorRuns, monitors } from '../db/schema';
+import { batches } from '../db/schema';
+import { monitorBaselines, monitorChanges, monitorRuns, monitors } from '../db/schema-monitors';
 import { iterateResultRows } from '../batches/results';
 import { rowsInRange } from '../batches/row-blocks';
 import { loadDefinition } from '../tasks/queries';

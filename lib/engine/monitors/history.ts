@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { MonitorChange, MonitorRun } from '@/lib/contract/monitors';
 import type { Db } from '../db/client';
-import { monitorChanges, monitorRuns } from '../db/schema';
+import { monitorChanges, monitorRuns } from '../db/schema-monitors';
 import { badRequest } from '../errors';
 import { findMonitor } from './store';
 

@@ -1,6 +1,6 @@
 import { and, asc, lte, not } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { monitors } from '../db/schema';
+import { monitors } from '../db/schema-monitors';
 import { compareRun, completedRuns, type ComparedRun } from './compare-run';
 import { nextTick } from './schedule';
 import { scheduleOf, startScheduledRun } from './tick';

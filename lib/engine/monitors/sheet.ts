@@ -3,7 +3,7 @@ import type { TaskDefinition } from '@/lib/contract/task-definition';
 import { IngestFileError, type ColumnOptions } from '@/lib/ingest/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { monitorRows } from '../db/schema';
+import { monitorRows } from '../db/schema-monitors';
 import { EngineError, conflict } from '../errors';
 import { assertHasRows, type ScanResult } from '../batches/ingest';
 import { findBatch } from '../batches/read';

@@ -3,7 +3,7 @@ import type { ColumnOptions } from '@/lib/ingest/types';
 import type { CreateMonitorRequest, Monitor, Schedule, UpdateMonitorRequest } from '@/lib/contract/monitors';
 import type { TaskDefinition } from '@/lib/contract/task-definition';
 import type { Db } from '../db/client';
-import { monitors } from '../db/schema';
+import { monitors } from '../db/schema-monitors';
 import { badRequest, notFound } from '../errors';
 import { newId } from '../ids';
 import { validateWebhookUrl } from '../batches/create';
