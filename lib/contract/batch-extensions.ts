@@ -78,6 +78,8 @@ export const BatchLinkSchema = z.object({
 export const BatchLinksSchema = z.object({
   parent: BatchLinkSchema.nullable(),
   children: z.array(BatchLinkSchema),
+  /** The monitor whose run this batch is (issue 32), or null. */
+  monitor: z.object({ monitor_id: z.string(), name: z.string(), run_id: z.string() }).nullable(),
 });
 export type BatchLinks = z.infer<typeof BatchLinksSchema>;
 

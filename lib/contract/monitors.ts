@@ -112,6 +112,8 @@ export const MonitorChangeSchema = z.object({
   run_id: z.string(),
   data_uuid: z.string(),
   kind: z.enum(['new', 'changed', 'removed', 'failed']),
+  /** The row's inputs in the run (input name → value); null for a removed row. */
+  input: z.record(z.string(), z.string()).nullable(),
   /** The field that changed; null for a whole row (new, removed, failed). */
   field: z.string().nullable(),
   old: z.unknown(),

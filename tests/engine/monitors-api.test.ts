@@ -120,6 +120,7 @@ describe('monitors API refuses bad input', () => {
     const cases: [() => Promise<ApiResponse>, number, RegExp][] = [
       [() => api.get('/v0.1/monitors/mon_nope'), 404, /mon_nope/],
       [() => api.patch('/v0.1/monitors/mon_nope', { json: { name: 'x' } }), 404, /mon_nope/],
+      [() => api.delete('/v0.1/monitors/mon_nope'), 404, /mon_nope/],
       [() => api.post('/v0.1/monitors/mon_nope/pause'), 404, /mon_nope/],
       [() => api.post('/v0.1/monitors/mon_nope/resume'), 404, /mon_nope/],
       [() => api.post('/v0.1/monitors/mon_nope/run'), 404, /mon_nope/],

@@ -1,5 +1,7 @@
 import { Webhook } from 'standardwebhooks';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/engine/db/query-rows';
 import { apiClient, batchForm, createContactTask, jsonlFile, waitFor } from '../support/api';
 import { startTestEngine, type TestEngine } from '../support/engine-harness';
 import { startMonitorSite, type MonitorSite } from '../support/monitor-site';
@@ -123,6 +125,11 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
     expect(seen.sort()).toEqual(['a changed price', 'c changed email', 'd failed ', 'e new ', 'r removed ']);
     const price = changes.find((c: { data_uuid: string }) => c.data_uuid === 'a');
     expect([price.old, price.new]).toEqual(['49.00 EUR', '59.00 EUR']);
+    // Each change names its row by its inputs in the run; a removed row is no longer in it.
+    const inputOf = (uuid: string) =>
+      changes.find((c: { data_uuid: string }) => c.data_uuid === uuid).input as Record<string, string> | null;
+    for (const uuid of ['a', 'c', 'd', 'e']) expect(Object.values(inputOf(uuid)!)).toEqual([site.url(uuid)]);
+    expect(inputOf('r')).toBeNull();
 
     // One signed monitor.changed event, carrying only the price change.
     const hook = await waitFor(async () => hooks.received[0]);
@@ -134,11 +141,21 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
       data: { monitor_id: id, run_id: second.run_id, changes_total: 1 },
     });
     expect(hook.json.data.changes).toEqual([
-      { kind: 'changed', data_uuid: 'a', fields: [{ field: 'price', old: '49.00 EUR', new: '59.00 EUR' }] },
+      {
+        kind: 'changed',
+        data_uuid: 'a',
+        fields: [{ field: 'price', old: '49.00 EUR', new: '59.00 EUR' }],
+        input: inputOf('a'),
+      },
     ]);
     // It is in the delivery log of the run's batch, delivered.
     const log = await api.get(`/v0.1/batches/${second.batch_id}/webhook-deliveries`);
     expect(log.body.data).toEqual([expect.objectContaining({ kind: 'monitor_changed', state: 'delivered' })]);
+    // The run's batch names its monitor; a batch uploaded by hand names none.
+    const links = await api.get(`/v0.1/batches/${second.batch_id}/links`);
+    expect(links.body.data.monitor).toEqual({ monitor_id: id, name: 'Shop prices', run_id: second.run_id });
+    const plain = await api.get(`/v0.1/batches/${batch.body.data.batch_id}/links`);
+    expect(plain.body.data.monitor).toBeNull();
 
     // The history pages forward with `after`.
     const page1 = (await api.get(`/v0.1/monitors/${id}/changes?limit=4`)).body.data;
@@ -352,5 +369,35 @@ describe('pause, resume, run now, and a run still going', () => {
     clock = new Date(Date.parse(next) + 1000);
     const after = await settled(before + 2);
     expect(after[0]).toMatchObject({ error: null, counts: expect.objectContaining({ unchanged: 1 }) });
+  });
+
+  it('delete removes the monitor, its sheet and its history; the batches of its runs stay', async () => {
+    const batchId = (await runs()).find((r: { batch_id: string | null }) => r.batch_id)!.batch_id as string;
+    const del = await api.delete(`/v0.1/monitors/${monitorId}`);
+    expect(del.status, del.text).toBe(200);
+    expect(del.body.data).toEqual({ monitor_id: monitorId, deleted: true });
+    for (const path of ['', '/runs', '/changes'])
+      expect((await api.get(`/v0.1/monitors/${monitorId}${path}`)).status).toBe(404);
+    expect((await api.post(`/v0.1/monitors/${monitorId}/run`)).status).toBe(404);
+    expect((await api.delete(`/v0.1/monitors/${monitorId}`)).status).toBe(404);
+    const [left] = await queryRows<{ n: number }>(
+      t.engine.db,
+      sql`SELECT (SELECT count(*) FROM monitor_rows WHERE monitor_id = ${monitorId})
+               + (SELECT count(*) FROM monitor_runs WHERE monitor_id = ${monitorId})
+               + (SELECT count(*) FROM monitor_changes WHERE monitor_id = ${monitorId})
+               + (SELECT count(*) FROM monitor_baselines WHERE monitor_id = ${monitorId}) AS n`,
+    );
+    expect(Number(left!.n)).toBe(0);
+    // The run's batch is an ordinary batch now, with its results.
+    expect((await api.get(`/v0/batches/${batchId}`)).status).toBe(200);
+    expect((await api.get(`/v0.1/batches/${batchId}/links`)).body.data.monitor).toBeNull();
+    // No tick of the deleted monitor starts later.
+    clock = new Date(clock.getTime() + 400 * 86_400_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const [runsLeft] = await queryRows<{ n: number }>(
+      t.engine.db,
+      sql`SELECT count(*)::int AS n FROM monitor_runs WHERE monitor_id = ${monitorId}`,
+    );
+    expect(runsLeft!.n).toBe(0);
   });
 });

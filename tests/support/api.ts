@@ -43,6 +43,7 @@ export function apiClient(base: string, key: string | null) {
     post: <T = any>(p: string, o?: Parameters<typeof call>[2]) => call<T>('POST', p, o),
     put: <T = any>(p: string, o?: Parameters<typeof call>[2]) => call<T>('PUT', p, o),
     patch: <T = any>(p: string, o?: Parameters<typeof call>[2]) => call<T>('PATCH', p, o),
+    delete: <T = any>(p: string, o?: Parameters<typeof call>[2]) => call<T>('DELETE', p, o),
   };
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BatchLinks, DerivedBatchResponse, RowStatus } from '@/lib/contract/batch-extensions';
 import type { Db } from '../db/client';
 import { batchLinks, batches } from '../db/schema';
+import { monitorRuns, monitors } from '../db/schema-monitors';
 import { badRequest, conflict } from '../errors';
 import { newId } from '../ids';
 import { loadDefinition } from '../tasks/queries';
@@ -102,10 +103,16 @@ export async function deriveBatch(
 /** The batch this one was made from, and the batches made from it. */
 export async function batchLinksOf(db: Db, batchId: string): Promise<BatchLinks> {
   await findBatch(db, batchId);
-  const [up, down] = await Promise.all([
+  const [up, down, runs] = await Promise.all([
     db.select().from(batchLinks).where(eq(batchLinks.childBatchId, batchId)),
     db.select().from(batchLinks).where(eq(batchLinks.parentBatchId, batchId)).orderBy(batchLinks.createdAt),
+    db
+      .select({ monitorId: monitors.id, name: monitors.name, runId: monitorRuns.id })
+      .from(monitorRuns)
+      .innerJoin(monitors, eq(monitors.id, monitorRuns.monitorId))
+      .where(eq(monitorRuns.batchId, batchId)),
   ]);
+  const run = runs[0];
   const parent = up[0];
   return {
     parent: parent
@@ -120,5 +127,6 @@ export async function batchLinksOf(db: Db, batchId: string): Promise<BatchLinks>
       relation: c.relation as 'retry' | 'rerun',
       created_at: c.createdAt.toISOString(),
     })),
+    monitor: run ? { monitor_id: run.monitorId, name: run.name, run_id: run.runId } : null,
   };
 }

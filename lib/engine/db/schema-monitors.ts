@@ -107,6 +107,8 @@ export const monitorChanges = pgTable(
     field: text('field'),
     old: jsonb('old'),
     new: jsonb('new'),
+    // The row's inputs in the run's batch (name → value); null for a removed row, no longer in it.
+    input: jsonb('input').$type<Record<string, string>>(),
     at: ts('at').notNull(),
   },
   (t) => [index('monitor_changes_monitor_idx').on(t.monitorId, t.id)],

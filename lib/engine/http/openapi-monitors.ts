@@ -66,6 +66,13 @@ export const MONITOR_OPS: Op[] = [
   },
   {
     ...x,
+    method: 'delete',
+    path: '/v0.1/monitors/{monitor_id}',
+    summary: 'Delete a monitor with its sheet and history (the batches of its runs stay)',
+    data: z.object({ monitor_id: z.string(), deleted: z.literal(true) }),
+  },
+  {
+    ...x,
     method: 'post',
     path: '/v0.1/monitors/{monitor_id}/pause',
     summary: 'Pause a monitor',

@@ -79,6 +79,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/v0.1/monitors', handler: m.listMonitorsV01 },
   { method: 'GET', path: '/v0.1/monitors/[monitor_id]', handler: m.getMonitorV01 },
   { method: 'PATCH', path: '/v0.1/monitors/[monitor_id]', handler: m.updateMonitorV01 },
+  { method: 'DELETE', path: '/v0.1/monitors/[monitor_id]', handler: m.deleteMonitorV01 },
   { method: 'POST', path: '/v0.1/monitors/[monitor_id]/pause', handler: m.pauseMonitorV01 },
   { method: 'POST', path: '/v0.1/monitors/[monitor_id]/resume', handler: m.resumeMonitorV01 },
   { method: 'POST', path: '/v0.1/monitors/[monitor_id]/run', handler: m.runMonitorNowV01 },

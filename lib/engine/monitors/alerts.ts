@@ -3,6 +3,10 @@ import type { Db } from '../db/client';
 import { monitorChanges, monitorRuns, monitors } from '../db/schema-monitors';
 import type { ComparedRun } from './compare-run';
 import { changesToAlert, type AlertRule, type RowChange } from './row-changes';
+import type { RowInputs } from './row-inputs';
+
+/** A change as the event carries it: with the row's inputs in the run (null for a removed row). */
+export type EventChange = RowChange & { input: RowInputs | null };
 
 // The `monitor.changed` webhook event: a run's changes that the monitor's rule lets through, sent
 // through the batch webhooks' deliveries (same Standard Webhooks signing, retries and delivery log,
@@ -43,7 +47,7 @@ export interface ChangeEvent {
     batch_id: string | null;
     tick_at: string;
     finished_at: string | null;
-    changes: RowChange[];
+    changes: EventChange[];
     changes_total: number;
   };
 }
@@ -64,7 +68,7 @@ export async function buildChangeEvent(db: Db, delivery: { id: string }): Promis
     .from(monitorChanges)
     .where(eq(monitorChanges.runId, found.run.id))
     .orderBy(asc(monitorChanges.id));
-  const changes = changesToAlert(asRowChanges(stored), found.monitor.rule as AlertRule);
+  const changes = changesToAlert(asRowChanges(stored), found.monitor.rule as AlertRule) as EventChange[];
   return {
     type: 'monitor.changed',
     timestamp: new Date().toISOString(),
@@ -82,27 +86,29 @@ export async function buildChangeEvent(db: Db, delivery: { id: string }): Promis
 }
 
 /** The stored rows (one per changed field) back as row changes (one per row), in the order written. */
-function asRowChanges(rows: (typeof monitorChanges.$inferSelect)[]): RowChange[] {
-  const out: RowChange[] = [];
-  const changedRow = new Map<string, Extract<RowChange, { kind: 'changed' }>>();
+function asRowChanges(rows: (typeof monitorChanges.$inferSelect)[]): EventChange[] {
+  const out: EventChange[] = [];
+  const changedRow = new Map<string, Extract<EventChange, { kind: 'changed' }>>();
   for (const c of rows) {
+    const input = c.input ?? null;
     if (c.kind === 'changed') {
       let row = changedRow.get(c.dataUuid);
       if (!row) {
-        row = { kind: 'changed', data_uuid: c.dataUuid, fields: [] };
+        row = { kind: 'changed', data_uuid: c.dataUuid, fields: [], input };
         changedRow.set(c.dataUuid, row);
         out.push(row);
       }
       row.fields.push({ field: c.field!, old: c.old, new: c.new });
     } else if (c.kind === 'new')
-      out.push({ kind: 'new', data_uuid: c.dataUuid, values: c.new as Record<string, unknown> });
+      out.push({ kind: 'new', data_uuid: c.dataUuid, values: c.new as Record<string, unknown>, input });
     else if (c.kind === 'removed')
-      out.push({ kind: 'removed', data_uuid: c.dataUuid, last: c.old as Record<string, unknown> });
+      out.push({ kind: 'removed', data_uuid: c.dataUuid, last: c.old as Record<string, unknown>, input });
     else
       out.push({
         kind: 'failed',
         data_uuid: c.dataUuid,
         error: (c.new as { error?: string } | null)?.error ?? 'failed',
+        input,
       });
   }
   return out;

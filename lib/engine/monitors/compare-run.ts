@@ -7,6 +7,7 @@ import { iterateResultRows } from '../batches/results';
 import { rowsInRange } from '../batches/row-blocks';
 import { loadDefinition } from '../tasks/queries';
 import { diffRun, type RowChange, type RunDiff, type RunRow, type Values } from './row-changes';
+import { inputsOfRows, type RowInputs } from './row-inputs';
 
 // When a monitor's batch completes, its rows are compared with the monitor's baseline and the changes,
 // the new baseline and the run's counts are written in one transaction. The transaction starts by
@@ -68,6 +69,13 @@ export async function compareRun(
   if (batch.cancelled) rows.push(...(await notRun(db, batch, rows)));
   const diff = diffRun(baseline, rows, definition.outputs);
   const compared = { runId, monitorId: run.monitorId, diff };
+  const inRun = new Set(diff.changes.filter((c) => c.kind !== 'removed').map((c) => c.data_uuid));
+  const inputs = await inputsOfRows(
+    db,
+    batch,
+    inRun,
+    definition.inputs.map((i) => i.name),
+  );
   try {
     await db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
@@ -77,7 +85,7 @@ export async function compareRun(
         .where(and(eq(monitorRuns.id, runId), isNull(monitorRuns.finishedAt)))
         .returning({ id: monitorRuns.id });
       if (closed.length === 0) throw new AlreadyCompared();
-      await insertChunked(tx, monitorChanges, changeRows(run.monitorId, runId, diff.changes, now));
+      await insertChunked(tx, monitorChanges, changeRows(run.monitorId, runId, diff.changes, now, inputs));
       await writeBaseline(tx, run.monitorId, diff);
       await tx.update(monitors).set({ updatedAt: now }).where(eq(monitors.id, run.monitorId));
       await onCompared?.(tx, compared);
@@ -144,10 +152,17 @@ async function readBaseline(db: Db, monitorId: string): Promise<Map<string, Valu
 type ChangeInsert = typeof monitorChanges.$inferInsert;
 
 /** One stored change per changed field, and one per new, removed or failed row. */
-export function changeRows(monitorId: string, runId: string, changes: RowChange[], at: Date): ChangeInsert[] {
+export function changeRows(
+  monitorId: string,
+  runId: string,
+  changes: RowChange[],
+  at: Date,
+  inputs: ReadonlyMap<string, RowInputs> = new Map(),
+): ChangeInsert[] {
   const base = { monitorId, runId, at };
   return changes.flatMap((c): ChangeInsert[] => {
-    const row = { ...base, dataUuid: c.data_uuid, kind: c.kind, field: null };
+    const input = inputs.get(c.data_uuid) ?? null;
+    const row = { ...base, dataUuid: c.data_uuid, kind: c.kind, field: null, input };
     switch (c.kind) {
       case 'new':
         return [{ ...row, old: null, new: c.values }];

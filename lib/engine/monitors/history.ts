@@ -61,6 +61,7 @@ export async function listChanges(
       run_id: c.runId,
       data_uuid: c.dataUuid,
       kind: c.kind as MonitorChange['kind'],
+      input: c.input ?? null,
       field: c.field,
       old: c.old ?? null,
       new: c.new ?? null,

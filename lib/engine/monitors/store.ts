@@ -169,6 +169,20 @@ export async function updateMonitor(
 }
 
 /**
+ * Deletes a monitor with its kept sheet, runs, changes and baselines. The batches its runs made stay,
+ * as batches (a running one runs to its end and is no longer compared). A tick claimed at the same
+ * moment holds the monitor's row: the delete waits for it and removes the run it made.
+ */
+export async function deleteMonitor(db: Db, id: string): Promise<void> {
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const gone = await tx.delete(monitors).where(eq(monitors.id, id)).returning({ id: monitors.id });
+    if (!gone.length) throw notFound('Monitor', id);
+    await dropSheet(tx, id);
+  });
+}
+
+/**
  * Pause or resume. A resumed monitor keeps its next tick: if that passed while paused it runs once at
  * once (one catch-up run, however many ticks were missed), then follows its schedule.
  */

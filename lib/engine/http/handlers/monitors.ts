@@ -10,6 +10,7 @@ import { badRequest, parseWith } from '../../errors';
 import { listChanges, listRuns } from '../../monitors/history';
 import {
   createMonitor,
+  deleteMonitor,
   findMonitor,
   getMonitor,
   listMonitors,
@@ -112,6 +113,12 @@ export const getMonitorV01 = endpoint('v0.1', { auth: true }, async ({ engine, p
 export const updateMonitorV01 = endpoint('v0.1', { auth: true }, async ({ engine, req, params }) => {
   const body = await readJson(req, UpdateMonitorRequestSchema);
   return { data: await updateMonitor(deps(engine), params.monitor_id!, body, engine.now()) };
+});
+
+// DELETE /v0.1/monitors/{monitor_id} — the monitor and its history; its runs' batches stay.
+export const deleteMonitorV01 = endpoint('v0.1', { auth: true }, async ({ engine, params }) => {
+  await deleteMonitor(engine.db, params.monitor_id!);
+  return { data: { monitor_id: params.monitor_id!, deleted: true }, message: 'Monitor deleted' };
 });
 
 // POST /v0.1/monitors/{monitor_id}/pause and /resume

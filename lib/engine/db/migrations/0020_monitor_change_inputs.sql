@@ -1,0 +1,1 @@
+ALTER TABLE "monitor_changes" ADD COLUMN "input" jsonb;
