@@ -70,6 +70,11 @@ const PAGES: PageCase[] = [
     ready: (p) => expect(p.getByRole('heading', { name: 'Batches', level: 1 })).toBeVisible(),
   },
   {
+    name: 'monitors',
+    path: () => '/monitors',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Monitors', level: 1 })).toBeVisible(),
+  },
+  {
     name: 'playground',
     path: () => '/playground',
     ready: (p) => expect(p.getByLabel('Website')).toBeVisible(),

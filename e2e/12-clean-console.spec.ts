@@ -10,6 +10,7 @@ import { engineKey, PASSWORD, SIGNIN_URL, SITE } from './support/env';
 
 let taskId = '';
 let batchId = '';
+let monitorId = '';
 
 test.beforeAll(async ({ request }) => {
   taskId = await createTaskViaApi(request, 'Find the contact email address of a company website');
@@ -28,6 +29,17 @@ test.beforeAll(async ({ request }) => {
   });
   expect(res.status(), await res.text()).toBe(201);
   batchId = ((await res.json()) as { data: { batch_id: string } }).data.batch_id;
+  const monitor = await request.post('/v0.1/monitors', {
+    headers: { 'x-api-key': engineKey() },
+    data: {
+      task_id: taskId,
+      name: 'Clean monitor',
+      from_batch_id: batchId,
+      schedule: { kind: 'interval', seconds: 86_400 },
+    },
+  });
+  expect(monitor.status(), await monitor.text()).toBe(201);
+  monitorId = ((await monitor.json()) as { data: { monitor_id: string } }).data.monitor_id;
 });
 
 interface PageCase {
@@ -73,6 +85,16 @@ const PAGES: PageCase[] = [
     name: 'a batch',
     path: () => `/batches/${batchId}`,
     ready: (p) => expect(p.getByRole('heading', { name: 'Clean console', level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'monitors list',
+    path: () => '/monitors',
+    ready: (p) => expect(p.locator(`main a[href="/monitors/${monitorId}"]`)).toBeVisible(),
+  },
+  {
+    name: 'a monitor',
+    path: () => `/monitors/${monitorId}`,
+    ready: (p) => expect(p.getByRole('heading', { name: 'Clean monitor', level: 1 })).toBeVisible(),
   },
   {
     name: 'settings',

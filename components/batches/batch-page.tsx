@@ -26,6 +26,7 @@ import { RerunPanel } from './rerun-panel';
 import { RowsTable } from './rows-table';
 import { BatchStatusBadge } from './status-badge';
 import { WebhookPanel } from './webhook-panel';
+import { WatchBatchButton } from '@/components/monitors/watch-batch-button';
 
 type Tab = 'rows' | 'webhook' | 'rerun';
 
@@ -34,7 +35,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
   const progress = useBatchProgress(batchId, has('batch_events'));
   const batch = progress.batch;
   const task = useTask(batch?.task_id ?? '');
-  const links = useBatchLinks(batchId, has('batch_rerun') || has('batch_retry'));
+  const links = useBatchLinks(batchId, has('batch_rerun') || has('batch_retry') || has('monitors'));
   const retry = useRetryFailed(batchId);
   const toast = useToast();
   const router = useRouter();
@@ -89,11 +90,25 @@ export function BatchPage({ batchId }: { batchId: string }) {
                 </Link>
               </span>
             )}
+            {links.data?.monitor && (
+              <span data-testid="monitor-link">
+                · a run of monitor{' '}
+                <Link
+                  className="text-brand-700 underline dark:text-brand-100"
+                  href={`/monitors/${encodeURIComponent(links.data.monitor.monitor_id)}`}
+                >
+                  {links.data.monitor.name}
+                </Link>
+              </span>
+            )}
           </span>
         }
         actions={
           <>
             <NotifyToggle batchId={batchId} disabled={batch.completed} />
+            {has('monitors') && links.isSuccess && !links.data.monitor && (
+              <WatchBatchButton batch={batch} task={task.data} />
+            )}
             {!batch.completed && !batch.cancelled && (
               <CancelBatchButton
                 batchId={batchId}

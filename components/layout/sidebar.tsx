@@ -1,5 +1,5 @@
 'use client';
-import { BookOpen, FlaskConical, Layers, ListChecks, Settings } from 'lucide-react';
+import { BookOpen, FlaskConical, Layers, ListChecks, Radar, Settings } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/dashboard/cn';
@@ -7,6 +7,7 @@ import { cn } from '@/lib/dashboard/cn';
 const NAV = [
   { href: '/tasks', label: 'Tasks', icon: ListChecks },
   { href: '/batches', label: 'Batches', icon: Layers },
+  { href: '/monitors', label: 'Monitors', icon: Radar },
   { href: '/playground', label: 'Playground', icon: FlaskConical },
   { href: '/settings', label: 'Settings', icon: Settings },
   { href: '/api-reference', label: 'API reference', icon: BookOpen },

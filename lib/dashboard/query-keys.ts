@@ -26,6 +26,13 @@ export const queryKeys = {
     estimate: (rows: number, jobSeconds?: number) =>
       [...queryKeys.batches.all, 'estimate', rows, jobSeconds ?? null] as const,
   },
+  monitors: {
+    all: ['monitors'] as const,
+    list: () => [...queryKeys.monitors.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.monitors.all, 'detail', id] as const,
+    runs: (id: string) => [...queryKeys.monitors.all, 'runs', id] as const,
+    changes: (id: string, runId: string) => [...queryKeys.monitors.all, 'changes', id, runId] as const,
+  },
   settings: {
     all: ['settings'] as const,
     upstream: () => [...queryKeys.settings.all, 'upstream'] as const,
