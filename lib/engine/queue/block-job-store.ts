@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { START_FETCHING } from '../research/job-stop';
 import { CancelEpoch } from './cancel-epoch';
 import { claimJobs, renewLeases, type ClaimedJob } from './claim';
 import { completeJobs, type Completion, type FinishedBatch } from './complete';
@@ -30,6 +31,8 @@ export class BlockJobStore implements JobStore {
   readonly cancelRemovesWaiting = false;
   /** Seqs of running jobs (past their first request, result not written), by batch: this process is the only one. */
   private readonly fetching = new Map<string, Set<number>>();
+  /** Claimed jobs whose start gate is a shared flag (watchStart), until they are seen fetching. */
+  private readonly starting = new Map<string, Map<number, Int32Array>>();
 
   constructor(private readonly db: Db) {}
 
@@ -99,19 +102,38 @@ export class BlockJobStore implements JobStore {
    * (beforeCancel), and asks here only for jobs it has not put back.
    */
   markFetching(_workerId: string, job: ClaimedJob): boolean {
-    const batchId = job.batch_id;
+    this.addFetching(job.batch_id, job.seq);
+    return true;
+  }
+
+  private addFetching(batchId: string, seq: number): void {
     let seqs = this.fetching.get(batchId);
     if (!seqs) this.fetching.set(batchId, (seqs = new Set()));
-    seqs.add(job.seq);
-    return true;
+    seqs.add(seq);
+  }
+
+  watchStart(job: ClaimedJob, flag: Int32Array): void {
+    let flags = this.starting.get(job.batch_id);
+    if (!flags) this.starting.set(job.batch_id, (flags = new Map()));
+    flags.set(job.seq, flag);
   }
 
   ended(batchId: string, seq: number): void {
     const seqs = this.fetching.get(batchId);
     if (seqs?.delete(seq) && seqs.size === 0) this.fetching.delete(batchId);
+    const flags = this.starting.get(batchId);
+    if (flags?.delete(seq) && flags.size === 0) this.starting.delete(batchId);
   }
 
   fetchingSeqs(batchId: string): Promise<number[]> {
+    // Jobs whose research thread crossed the shared start gate since the last read are running now.
+    const flags = this.starting.get(batchId);
+    for (const [seq, flag] of flags ?? []) {
+      if (Atomics.load(flag, 0) !== START_FETCHING) continue;
+      this.addFetching(batchId, seq);
+      flags!.delete(seq);
+    }
+    if (flags?.size === 0) this.starting.delete(batchId);
     return Promise.resolve([...(this.fetching.get(batchId) ?? [])]);
   }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { ClaimedJob } from './claim-types';
-import type { InFlight } from './in-flight';
+import { withdrawWaiting, type InFlight } from './in-flight';
 import type { JobStore } from './job-store';
 import type { ReadyJob, ReadyList } from './ready-list';
 import { cancelledAmong } from './shared-reads';
@@ -12,6 +12,7 @@ const POLL_MS = 1_000;
 export interface CancelWatchHost {
   db: Db;
   jobs: JobStore;
+  workerId: string;
   /** How long a cancelled batch's fetching jobs may still run (QUARRY_CANCEL_GRACE_MS). */
   graceMs: number;
   inFlight: Map<ClaimedJob, InFlight>;
@@ -80,7 +81,7 @@ export class CancelWatch {
     let fetching = false;
     for (const [job, rec] of [...inFlight]) {
       if (job.batch_id !== batchId) continue;
-      if (rec.phase === 'waiting') {
+      if (withdrawWaiting(this.host.jobs, this.host.workerId, job, rec)) {
         this.host.drop(job, rec);
         dropped.push({ job, rec });
       } else if (rec.phase !== 'withdrawn' && !rec.cancelled) {

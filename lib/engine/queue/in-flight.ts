@@ -1,4 +1,4 @@
-import type { JobStop } from '../research/job-stop';
+import { crossStartFlag, withdrawStartFlag, type JobStop } from '../research/job-stop';
 import type { ClaimedJob } from './claim-types';
 import type { JobStore, StoppedJob } from './job-store';
 
@@ -40,6 +40,9 @@ export function crossGate(
   if (rec.phase === 'fetching') return true;
   if (rec.phase === 'withdrawn') return false;
   if (rec.crossing) return rec.crossing;
+  // A shared gate its thread may have crossed already; withdrawn there, the worker's drop is done.
+  const flag = rec.stop.startFlag;
+  if (flag && !crossStartFlag(flag)) return false;
   rec.phase = 'crossing';
   const settle = (ok: boolean): boolean => {
     if (rec.phase !== 'crossing') return rec.phase === 'fetching';
@@ -54,6 +57,19 @@ export function crossGate(
 }
 
 /**
+ * Whether a job still waits for its first page request, and is withdrawn by this call (its batch is
+ * cancelled, or its worker stops). False if it fetches: where its thread crossed a shared start gate
+ * unseen (JobStop.startFlag), it is marked fetching here.
+ */
+export function withdrawWaiting(jobs: JobStore, workerId: string, job: ClaimedJob, rec: InFlight): boolean {
+  if (rec.phase !== 'waiting') return false;
+  const flag = rec.stop.startFlag;
+  if (!flag || withdrawStartFlag(flag)) return true;
+  void crossGate(jobs, workerId, job, rec, () => undefined);
+  return false;
+}
+
+/**
  * Worker.stop(): the jobs still in flight go back to the queue. Those that fetched run again from the
  * start, their attempt counted; those that never sent a request go back as if never claimed.
  */
@@ -65,10 +81,10 @@ export async function releaseInFlight(
   if (inFlight.size === 0) return;
   const stopped: StoppedJob[] = [];
   const unstarted: ClaimedJob[] = [];
-  for (const [job, { claimed, startedAt, phase }] of inFlight) {
-    if (!(await claimed)) continue;
-    if (phase === 'waiting') unstarted.push(job);
-    else stopped.push({ job, startedAt });
+  for (const [job, rec] of inFlight) {
+    if (!(await rec.claimed)) continue;
+    if (withdrawWaiting(jobs, workerId, job, rec)) unstarted.push(job);
+    else stopped.push({ job, startedAt: rec.startedAt });
     jobs.ended(job.batch_id, job.seq);
   }
   inFlight.clear();

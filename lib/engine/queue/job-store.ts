@@ -58,6 +58,11 @@ export interface JobStore {
    * A plain boolean where the answer is known at once (the embedded store's memory).
    */
   markFetching(workerId: string, job: ClaimedJob): boolean | Promise<boolean>;
+  /**
+   * Only where the start is decided in this process (the embedded store): the job's start gate is a
+   * shared flag (JobStop.startFlag) its research thread crosses on its own; fetchingSeqs reads it.
+   */
+  watchStart?(job: ClaimedJob, flag: Int32Array): void;
   /** A job that passed markFetching no longer runs: its result is written, or it ended without one. */
   ended(batchId: string, seq: number): void;
   /** Seqs of a batch's jobs that passed markFetching and whose result is not written: what runs now. */

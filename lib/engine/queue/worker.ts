@@ -16,7 +16,7 @@ import { CompletionFlusher } from './completion-flusher';
 import { completionOf } from './job-completion';
 import { executeJob } from './execute-job';
 import { enqueueDueCompletionWebhooks } from '../webhooks/enqueue-due';
-import { JobStop } from '../research/job-stop';
+import { JobStop, shareStart } from '../research/job-stop';
 import { ReadySize } from './ready-size';
 
 export interface WorkerOptions {
@@ -92,6 +92,7 @@ export class Worker {
     this.cancels = new CancelWatch({
       db: opts.db,
       jobs: opts.jobs,
+      workerId: this.id,
       graceMs: opts.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS,
       inFlight: this.inFlight,
       ready: this.ready,
@@ -290,6 +291,7 @@ export class Worker {
     const rec = newInFlight(isClaimed, startedAt, stop);
     const cross = () => crossGate(this.opts.jobs, this.id, job, rec, () => this.drop(job, rec));
     stop.gate = cross;
+    if (this.opts.jobs.watchStart) this.opts.jobs.watchStart(job, shareStart(stop));
     this.inFlight.set(job, rec);
     const began = performance.now();
     executeJob(this.opts, job, stop)
@@ -334,6 +336,7 @@ export class Worker {
   /** A job that never sent a request leaves: stopped, its slot and host share freed now, no result. */
   private drop(job: ClaimedJob, rec: InFlight): void {
     rec.phase = 'withdrawn';
+    this.opts.jobs.ended(job.batch_id, job.seq);
     this.deadlines.remove(job);
     rec.stop.abort();
     this.vacate(job);

@@ -13,6 +13,13 @@ export class JobStop {
    * withdrawn meanwhile (its batch cancelled), and it must end without sending it.
    */
   gate: (() => boolean | Promise<boolean>) | null = null;
+  /**
+   * The start gate as shared memory, for a store that decides a start in this process (the embedded
+   * store): a research thread crosses it with one compare-and-swap instead of asking the main thread
+   * and waiting for the answer (a message each way per job cost ~8% of batch throughput). The worker
+   * withdraws a waiting job with the same swap, so exactly one of the two wins.
+   */
+  startFlag: Int32Array | null = null;
   private listener: (() => void) | null = null;
   private controller: AbortController | null = null;
 
@@ -43,6 +50,31 @@ export class JobStop {
     }
     return this.controller.signal;
   }
+}
+
+/** The values of JobStop.startFlag[0]. */
+export const START_WAITING = 0;
+export const START_FETCHING = 1;
+export const START_WITHDRAWN = 2;
+
+/** A JobStop whose start gate is crossed in shared memory (see JobStop.startFlag). */
+export function shareStart(stop: JobStop): Int32Array {
+  stop.startFlag ??= new Int32Array(new SharedArrayBuffer(4));
+  return stop.startFlag;
+}
+
+/**
+ * Crosses a shared start gate: true if the job may fetch (it was waiting, or already fetching), false
+ * if it was withdrawn. The research thread calls it before its first request; the worker, for a job
+ * that ended without one.
+ */
+export function crossStartFlag(flag: Int32Array): boolean {
+  return Atomics.compareExchange(flag, 0, START_WAITING, START_FETCHING) !== START_WITHDRAWN;
+}
+
+/** Withdraws a waiting job at its shared start gate: false if its thread crossed it first. */
+export function withdrawStartFlag(flag: Int32Array): boolean {
+  return Atomics.compareExchange(flag, 0, START_WAITING, START_WITHDRAWN) !== START_FETCHING;
 }
 
 /** What a research call may be stopped with. */

@@ -12,6 +12,8 @@ export interface WorkerInit {
 export type PlainResearchRequest = Omit<ResearchRequest, 'signal' | 'start'> & {
   /** The caller's JobStop has a gate: ask the main thread ('start') before the first page request. */
   gated?: boolean;
+  /** Its gate is shared memory instead (JobStop.startFlag): cross it here, without asking. */
+  startFlag?: Int32Array;
 };
 
 export type ToWorker =

@@ -231,7 +231,12 @@ export function createResearchPool(opts: ResearchPoolOptions): ResearchPool {
       if (signal instanceof JobStop) signal.listen(onAbort);
       else signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const sent: PlainResearchRequest = gate ? { ...plain, gated: true } : plain;
+        const flag = signal instanceof JobStop ? signal.startFlag : null;
+        const sent: PlainResearchRequest = flag
+          ? { ...plain, startFlag: flag }
+          : gate
+            ? { ...plain, gated: true }
+            : plain;
         thread.worker.postMessage({ type: 'research', id, req: sent } satisfies ToWorker);
       } catch (err) {
         // Not structured-clonable: nothing reached the thread.

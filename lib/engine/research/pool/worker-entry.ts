@@ -2,6 +2,7 @@
 // the thread cannot load TypeScript (or Turbopack's chunks) by itself.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createResearcher } from '../index';
+import { crossStartFlag } from '../job-stop';
 import type { RemoteTurns } from '../../net/host-pacer';
 import type { RobotsVerdict } from '../../net/robots';
 import type { FromWorker, SerializedError, ToWorker, WorkerInit } from './protocol';
@@ -76,8 +77,12 @@ const starts = new Map<number, (ok: boolean) => void>();
 async function run(id: number, msg: Extract<ToWorker, { type: 'research' }>): Promise<void> {
   const controller = new AbortController();
   controllers.set(id, controller);
-  const { gated, ...req } = msg.req;
-  const start = gated ? () => askMain(starts, id, { type: 'start', id }, controller.signal) : undefined;
+  const { gated, startFlag, ...req } = msg.req;
+  const start = startFlag
+    ? () => crossStartFlag(startFlag)
+    : gated
+      ? () => askMain(starts, id, { type: 'start', id }, controller.signal)
+      : undefined;
   try {
     const result = await researcher.research({ ...req, signal: controller.signal, start });
     send({ type: 'done', id, ok: true, result });
