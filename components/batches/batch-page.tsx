@@ -1,5 +1,5 @@
 'use client';
-import { ArrowLeft, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useBatchLinks } from '@/lib/dashboard/hooks/use-batches';
 import { useCapabilities } from '@/lib/dashboard/hooks/use-connection';
 import { useTask } from '@/lib/dashboard/hooks/use-tasks';
 import { watchBatch } from '@/lib/dashboard/watched-batches';
+import { BackLink } from '@/components/layout/back-link';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
@@ -58,12 +59,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
   const active = tabs.some((t) => t.id === tab) ? tab : (tabs[0]?.id ?? 'webhook');
   return (
     <>
-      <Link
-        href="/batches"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Batches
-      </Link>
+      <BackLink href="/batches">Batches</BackLink>
       <PageHeader
         title={batch.batch_name || batch.batch_id}
         description={

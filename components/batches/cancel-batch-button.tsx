@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useCancelBatch } from '@/lib/dashboard/hooks/use-batch-actions';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 
 /** Cancel behind a confirmation that says what happens; the answer's jobs_removed is shown after. */
@@ -35,14 +36,21 @@ export function CancelBatchButton({
       <Button variant="secondary" onClick={() => dialog.current?.showModal()}>
         <Ban aria-hidden className="size-4" /> Cancel batch
       </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="cancel-title"
-        className="m-auto w-[28rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      <Modal
+        dialogRef={dialog}
+        id="cancel"
+        title="Cancel this batch?"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Keep running
+            </Button>
+            <Button variant="danger" onClick={confirm} isLoading={cancel.isPending}>
+              Cancel batch
+            </Button>
+          </>
+        }
       >
-        <h2 id="cancel-title" className="text-base font-semibold">
-          Cancel this batch?
-        </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>
             About {pending.toLocaleString()} pending row{pending === 1 ? '' : 's'} will be removed and never
@@ -54,15 +62,7 @@ export function CancelBatchButton({
           </li>
           <li>Finished rows stay downloadable. This cannot be undone.</li>
         </ul>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => dialog.current?.close()}>
-            Keep running
-          </Button>
-          <Button variant="danger" onClick={confirm} isLoading={cancel.isPending}>
-            Cancel batch
-          </Button>
-        </div>
-      </dialog>
+      </Modal>
     </>
   );
 }

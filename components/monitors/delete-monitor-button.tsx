@@ -6,6 +6,7 @@ import type { Monitor } from '@/lib/contract/monitors';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useDeleteMonitor } from '@/lib/dashboard/hooks/use-monitors';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 
 /** Delete behind a confirmation that says what goes and what stays. */
@@ -28,28 +29,27 @@ export function DeleteMonitorButton({ monitor }: { monitor: Monitor }) {
       <Button variant="ghost" onClick={() => dialog.current?.showModal()}>
         <Trash2 aria-hidden className="size-4" /> Delete
       </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="delete-monitor-title"
-        className="m-auto w-[28rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      <Modal
+        dialogRef={dialog}
+        id="delete-monitor"
+        title="Delete this monitor?"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Keep it
+            </Button>
+            <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
+              Delete monitor
+            </Button>
+          </>
+        }
       >
-        <h2 id="delete-monitor-title" className="text-base font-semibold">
-          Delete this monitor?
-        </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>Its schedule stops, and its kept sheet and history of changes are deleted.</li>
           <li>The batches its runs made stay, with their results and downloads.</li>
           <li>This cannot be undone.</li>
         </ul>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => dialog.current?.close()}>
-            Keep it
-          </Button>
-          <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
-            Delete monitor
-          </Button>
-        </div>
-      </dialog>
+      </Modal>
     </>
   );
 }

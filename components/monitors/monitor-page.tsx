@@ -1,5 +1,5 @@
 'use client';
-import { ArrowLeft, Pause, Play, Radar } from 'lucide-react';
+import { Pause, Play, Radar } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -14,6 +14,7 @@ import {
 import { useTask } from '@/lib/dashboard/hooks/use-tasks';
 import { queryKeys } from '@/lib/dashboard/query-keys';
 import { describeRule, describeSchedule } from '@/lib/dashboard/monitor-settings';
+import { BackLink } from '@/components/layout/back-link';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -64,12 +65,7 @@ export function MonitorPage({ monitorId }: { monitorId: string }) {
     );
   return (
     <>
-      <Link
-        href="/monitors"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Monitors
-      </Link>
+      <BackLink href="/monitors">Monitors</BackLink>
       <PageHeader
         title={m.name}
         description={

@@ -4,7 +4,7 @@ import type { Monitor, UpdateMonitorRequest } from '@/lib/contract/monitors';
 import type { TaskDetail } from '@/lib/contract/tasks';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useUpdateMonitor } from '@/lib/dashboard/hooks/use-monitors';
-import { draftOf, readDraft, type MonitorDraft } from '@/lib/dashboard/monitor-settings';
+import { draftOf, readDraft, versionChoices, type MonitorDraft } from '@/lib/dashboard/monitor-settings';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
@@ -30,11 +30,7 @@ export function MonitorSettingsCard({ monitor, task }: { monitor: Monitor; task:
   if (read.ok && !same(read.schedule, monitor.schedule)) body.schedule = read.schedule;
   if (read.ok && !same(read.rule, monitor.rule)) body.rule = read.rule;
   const dirty = Object.keys(body).length > 0 || !read.ok;
-  const max = task?.max_version ?? 0;
-  const versions = Array.from({ length: max }, (_, i) => max - i).map((v) => ({
-    version: v,
-    live: v === task?.live_version,
-  }));
+  const versions = versionChoices(task);
   const save = () => {
     if (!read.ok) return setProblem(read.error);
     setProblem(null);

@@ -6,8 +6,15 @@ import type { BatchDetail } from '@/lib/contract/batches';
 import type { TaskDetail } from '@/lib/contract/tasks';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useCreateMonitor } from '@/lib/dashboard/hooks/use-monitors';
-import { newDraft, readDraft, viewerTimeZone, type MonitorDraft } from '@/lib/dashboard/monitor-settings';
+import {
+  newDraft,
+  readDraft,
+  versionChoices,
+  viewerTimeZone,
+  type MonitorDraft,
+} from '@/lib/dashboard/monitor-settings';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { MonitorSettingsForm } from './monitor-settings-form';
 
@@ -56,24 +63,30 @@ export function WatchBatchButton({ batch, task }: { batch: BatchDetail; task: Ta
       },
     );
   };
-  const max = task?.max_version ?? Number(batch.task_version);
-  const versions = Array.from({ length: max }, (_, i) => max - i).map((v) => ({
-    version: v,
-    live: v === task?.live_version,
-  }));
+  const versions = versionChoices(task, task?.max_version ?? Number(batch.task_version));
   return (
     <>
       <Button variant="secondary" onClick={open}>
         <Radar aria-hidden className="size-4" /> Watch as monitor
       </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="watch-title"
-        className="m-auto w-[40rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      <Modal
+        dialogRef={dialog}
+        id="watch"
+        wide
+        title={
+          <>Watch these {(batch.jobs_added ?? batch.jobs_submitted).toLocaleString()} rows as a monitor</>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Close
+            </Button>
+            <Button onClick={submit} isLoading={create.isPending}>
+              Create monitor
+            </Button>
+          </>
+        }
       >
-        <h2 id="watch-title" className="text-base font-semibold">
-          Watch these {(batch.jobs_added ?? batch.jobs_submitted).toLocaleString()} rows as a monitor
-        </h2>
         <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
           The rows are kept with the monitor and run again on its schedule. Each run is compared with the
           values every row had before, field by field; you see, and hear about, only what changed. The first
@@ -93,15 +106,7 @@ export function WatchBatchButton({ batch, task }: { batch: BatchDetail; task: Ta
             {problem}
           </p>
         )}
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => dialog.current?.close()}>
-            Close
-          </Button>
-          <Button onClick={submit} isLoading={create.isPending}>
-            Create monitor
-          </Button>
-        </div>
-      </dialog>
+      </Modal>
     </>
   );
 }

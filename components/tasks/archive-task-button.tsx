@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useArchiveTask } from '@/lib/dashboard/hooks/use-task-shaping';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 
 /** Restore at once (nothing is lost either way); archive behind a dialog that says what is kept. */
@@ -59,28 +60,27 @@ export function ArchiveTaskButton({
       <Button size={size} variant="secondary" onClick={() => dialog.current?.showModal()}>
         <Archive aria-hidden className="size-4" /> Archive
       </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="archive-title"
-        aria-describedby="archive-body"
-        className="m-auto w-[28rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      <Modal
+        dialogRef={dialog}
+        id="archive"
+        title={<>Archive “{name}”?</>}
+        describedBy="archive-body"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Keep it
+            </Button>
+            <Button variant="danger" onClick={() => run('archive')} isLoading={action.isPending}>
+              <Archive aria-hidden className="size-4" /> Archive task
+            </Button>
+          </>
+        }
       >
-        <h2 id="archive-title" className="text-base font-semibold">
-          Archive “{name}”?
-        </h2>
         <p id="archive-body" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
           It leaves the task list and can no longer be chosen for new batches. Its runs and batches are kept,
           and you can restore it from the Archived view at any time.
         </p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => dialog.current?.close()}>
-            Keep it
-          </Button>
-          <Button variant="danger" onClick={() => run('archive')} isLoading={action.isPending}>
-            <Archive aria-hidden className="size-4" /> Archive task
-          </Button>
-        </div>
-      </dialog>
+      </Modal>
     </>
   );
 }

@@ -1,10 +1,10 @@
 'use client';
-import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/dashboard/format';
 import { useCapabilities } from '@/lib/dashboard/hooks/use-connection';
 import { useTask } from '@/lib/dashboard/hooks/use-tasks';
+import { BackLink } from '@/components/layout/back-link';
 import { PageHeader } from '@/components/layout/page-header';
 import { ApiSnippet } from '@/components/api/api-snippet';
 import { Badge } from '@/components/ui/badge';
@@ -46,12 +46,7 @@ export function TaskPage({ taskId }: { taskId: string }) {
 
   return (
     <>
-      <Link
-        href="/tasks"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Tasks
-      </Link>
+      <BackLink href="/tasks">Tasks</BackLink>
       <PageHeader
         title={task.name}
         description={task.description}

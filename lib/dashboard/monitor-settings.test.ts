@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Monitor } from '@/lib/contract/monitors';
-import { describeRule, describeSchedule, draftOf, newDraft, readDraft } from './monitor-settings';
+import {
+  describeRule,
+  describeSchedule,
+  draftOf,
+  newDraft,
+  readDraft,
+  versionChoices,
+} from './monitor-settings';
 
 const monitor = (over: Partial<Monitor>): Monitor => ({
   monitor_id: 'mon_1',
@@ -83,5 +90,15 @@ describe('monitor settings', () => {
       expect(readDraft(d)).toEqual({ ok: true, schedule: m.schedule, rule: m.rule });
       expect(d.version).toBe(m.task_version ?? 'live');
     }
+  });
+
+  it("offers the task's versions newest first, marking the live one", () => {
+    expect(versionChoices({ max_version: 3, live_version: 2 })).toEqual([
+      { version: 3, live: false },
+      { version: 2, live: true },
+      { version: 1, live: false },
+    ]);
+    expect(versionChoices(undefined, 2).map((v) => v.version)).toEqual([2, 1]);
+    expect(versionChoices(undefined)).toEqual([]);
   });
 });

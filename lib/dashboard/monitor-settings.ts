@@ -99,6 +99,17 @@ export function describeRule(r: AlertRule): string {
   return r.kind === 'fields' ? `changes to ${fields}` : `${fields} moving more than ${r.percent}%`;
 }
 
+/** The versions a monitor may pin, newest first, and which is live (`max`: the task's newest). */
+export function versionChoices(
+  task: { max_version: number; live_version: number } | undefined,
+  max = task?.max_version ?? 0,
+): { version: number; live: boolean }[] {
+  return Array.from({ length: max }, (_, i) => max - i).map((v) => ({
+    version: v,
+    live: v === task?.live_version,
+  }));
+}
+
 /** The viewer's time zone, for a new cron schedule; UTC where the browser does not say. */
 export function viewerTimeZone(): string {
   try {

@@ -1,5 +1,4 @@
 'use client';
-import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,6 +7,7 @@ import type { ColumnOptions } from '@/lib/ingest/types';
 import { useTask } from '@/lib/dashboard/hooks/use-tasks';
 import { formatOf, type UploadFormat } from '@/lib/dashboard/upload/parse-protocol';
 import { useFileParse } from '@/lib/dashboard/upload/use-file-parse';
+import { BackLink } from '@/components/layout/back-link';
 import { PageHeader } from '@/components/layout/page-header';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { ChooseTaskStep } from './choose-task-step';
@@ -55,12 +55,7 @@ export function NewBatchPage() {
 
   return (
     <>
-      <Link
-        href="/batches"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Batches
-      </Link>
+      <BackLink href="/batches">Batches</BackLink>
       <PageHeader title="New batch" description="Run a task over every row of a spreadsheet." />
       <div className="space-y-5">
         <ChooseTaskStep
