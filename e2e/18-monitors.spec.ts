@@ -60,6 +60,16 @@ test('a batch becomes a monitor; a changed page shows as a change; the monitor p
   await expect(page.getByTestId('monitor-run').getByText('run now')).toBeVisible();
   await shootStep(page, 'monitor-changes');
 
+  // The row's whole history: its first values, then the email change.
+  await change.getByRole('button', { name: 'History of mon-1' }).click();
+  const history = page.getByRole('dialog', { name: 'History of row mon-1' });
+  await expect(history.getByTestId('history-row')).toHaveCount(2);
+  await expect(history.getByTestId('history-row').first()).toContainText('new');
+  await expect(history.getByTestId('history-row').last()).toContainText(companyFacts(502).email);
+  await shootStep(page, 'monitor-row-history');
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
+
   // Settings: alert only on email changes, saved with only what changed.
   const save = page.getByRole('button', { name: 'Save settings' });
   await expect(save).toBeDisabled();

@@ -72,7 +72,7 @@ export function WatchBatchButton({ batch, task }: { batch: BatchDetail; task: Ta
       <Modal
         dialogRef={dialog}
         id="watch"
-        wide
+        size="md"
         title={
           <>Watch these {(batch.jobs_added ?? batch.jobs_submitted).toLocaleString()} rows as a monitor</>
         }

@@ -10,7 +10,7 @@ export function Modal({
   id,
   title,
   describedBy,
-  wide,
+  size = 'sm',
   actions,
   children,
 }: {
@@ -19,7 +19,8 @@ export function Modal({
   id: string;
   title: ReactNode;
   describedBy?: string;
-  wide?: boolean;
+  /** sm: a question; md: a form; lg: a table (a narrower one would scroll sideways). */
+  size?: 'sm' | 'md' | 'lg';
   actions: ReactNode;
   children: ReactNode;
 }) {
@@ -30,7 +31,7 @@ export function Modal({
       aria-describedby={describedBy}
       className={cn(
         'm-auto max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-        wide ? 'w-[40rem]' : 'w-[28rem]',
+        { sm: 'w-[28rem]', md: 'w-[40rem]', lg: 'w-[60rem]' }[size],
       )}
     >
       <h2 id={`${id}-title`} className="text-base font-semibold">

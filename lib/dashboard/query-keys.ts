@@ -32,6 +32,8 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.monitors.all, 'detail', id] as const,
     runs: (id: string) => [...queryKeys.monitors.all, 'runs', id] as const,
     changes: (id: string, runId: string) => [...queryKeys.monitors.all, 'changes', id, runId] as const,
+    rowHistory: (id: string, dataUuid: string) =>
+      [...queryKeys.monitors.all, 'row-history', id, dataUuid] as const,
   },
   settings: {
     all: ['settings'] as const,

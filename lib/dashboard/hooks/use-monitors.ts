@@ -79,6 +79,25 @@ export function useRunChanges(monitorId: string, runId: string, enabled: boolean
   });
 }
 
+/** One row's history across every run, oldest first: its first values, then each change. */
+export function useRowHistory(monitorId: string, dataUuid: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.monitors.rowHistory(monitorId, dataUuid),
+    queryFn: async ({ pageParam, signal }) => {
+      const qs = new URLSearchParams({ data_uuid: dataUuid, limit: String(CHANGES_PAGE) });
+      if (pageParam) qs.set('after', pageParam);
+      return (
+        await apiFetch<Page<MonitorChange>>(upstream(`/v0.1/monitors/${enc(monitorId)}/changes?${qs}`), {
+          signal,
+        })
+      ).data;
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_after ?? undefined,
+    enabled,
+  });
+}
+
 function useInvalidateMonitor() {
   const qc = useQueryClient();
   return (id: string) =>
