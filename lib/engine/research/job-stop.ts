@@ -16,8 +16,8 @@ export class JobStop {
   /**
    * The start gate as shared memory, for a store that decides a start in this process (the embedded
    * store): a research thread crosses it with one compare-and-swap instead of asking the main thread
-   * and waiting for the answer (a message each way per job cost ~8% of batch throughput). The worker
-   * withdraws a waiting job with the same swap, so exactly one of the two wins.
+   * and waiting for the answer, a message each way per job (docs/queue.md has the measurements). The
+   * worker withdraws a waiting job with the same swap, so exactly one of the two wins.
    */
   startFlag: Int32Array | null = null;
   private listener: (() => void) | null = null;
