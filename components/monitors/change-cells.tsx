@@ -1,11 +1,14 @@
+import type { ReactNode } from 'react';
 import type { MonitorChange } from '@/lib/contract/monitors';
 import { formatValue } from '@/lib/dashboard/format';
+import { Badge } from '@/components/ui/badge';
+import { Table, Td, Th } from '@/components/ui/table';
 
 // The cells of a change, in a run's changes and in a row's history. A row is named by its inputs in
 // the run (the site, the company) with its data_uuid beside; a removed row, gone from the sheet, by
 // its data_uuid alone.
 
-export const KIND_TONE = { new: 'success', changed: 'brand', removed: 'warning', failed: 'danger' } as const;
+const KIND_TONE = { new: 'success', changed: 'brand', removed: 'warning', failed: 'danger' } as const;
 
 function valuesText(v: unknown): string {
   if (v && typeof v === 'object' && !Array.isArray(v))
@@ -47,5 +50,49 @@ export function After({ change }: { change: MonitorChange }) {
     <span className="font-medium break-words">
       {change.kind === 'new' ? valuesText(change.new) : formatValue(change.new)}
     </span>
+  );
+}
+
+/** Changes as a table: a first column of the caller's (the row, or when), then change, field, before, after. */
+export function ChangeTable({
+  label,
+  changes,
+  lead,
+  testId,
+}: {
+  label: string;
+  changes: MonitorChange[];
+  lead: { header: string; cell: (c: MonitorChange) => ReactNode; className?: string };
+  testId: string;
+}) {
+  return (
+    <Table label={label}>
+      <thead>
+        <tr>
+          <Th>{lead.header}</Th>
+          <Th>Change</Th>
+          <Th>Field</Th>
+          <Th>Before</Th>
+          <Th>After</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((c) => (
+          <tr key={c.change_id} data-testid={testId}>
+            <Td className={lead.className}>{lead.cell(c)}</Td>
+            <Td>
+              <Badge tone={KIND_TONE[c.kind]}>{c.kind}</Badge>
+            </Td>
+            <Td className="font-mono text-xs">{c.field ?? '—'}</Td>
+            <Td className="max-w-xs">
+              <Before change={c} />
+            </Td>
+            <Td className="max-w-sm">
+              <After change={c} />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

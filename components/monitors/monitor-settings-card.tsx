@@ -56,12 +56,8 @@ export function MonitorSettingsCard({ monitor, task }: { monitor: Monitor; task:
           onChange={setDraft}
           outputs={(task?.outputs ?? []).map((o) => o.name)}
           versions={versions}
+          problem={problem}
         />
-        {problem && (
-          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-            {problem}
-          </p>
-        )}
         <div className="mt-4 flex gap-2">
           <Button onClick={save} disabled={!dirty} isLoading={update.isPending}>
             Save settings

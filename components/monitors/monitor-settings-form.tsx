@@ -17,6 +17,7 @@ export function MonitorSettingsForm({
   onChange,
   outputs,
   versions,
+  problem,
 }: {
   /** Prefix of the fields' ids: two forms may share a page. */
   id: string;
@@ -25,6 +26,8 @@ export function MonitorSettingsForm({
   outputs: string[];
   /** The task's versions to pin, newest first, and which is live. */
   versions: { version: number; live: boolean }[];
+  /** What the last save was refused for (the draft's check, or the API's message). */
+  problem: string | null;
 }) {
   const set = <K extends keyof MonitorDraft>(k: K, v: MonitorDraft[K]) => onChange({ ...draft, [k]: v });
   const toggleField = (f: string) =>
@@ -192,6 +195,11 @@ export function MonitorSettingsForm({
           onChange={(e) => set('webhookUrl', e.target.value)}
         />
       </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,20 +3,18 @@ import { History } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { MonitorChange } from '@/lib/contract/monitors';
 import { formatDateTime } from '@/lib/dashboard/format';
-import { useRowHistory } from '@/lib/dashboard/hooks/use-monitors';
-import { Badge } from '@/components/ui/badge';
+import { useChanges } from '@/lib/dashboard/hooks/use-monitors';
 import { Button } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-panel';
 import { Modal } from '@/components/ui/modal';
 import { TableSkeleton } from '@/components/ui/skeleton';
-import { Table, Td, Th } from '@/components/ui/table';
-import { After, Before, KIND_TONE, RowName } from './change-cells';
+import { ChangeTable, RowName } from './change-cells';
 
 /** One row's history across every run (its first values, then each change), read when opened. */
 export function RowHistoryButton({ monitorId, change }: { monitorId: string; change: MonitorChange }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const q = useRowHistory(monitorId, change.data_uuid, open);
+  const q = useChanges(monitorId, { data_uuid: change.data_uuid }, open);
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
@@ -49,34 +47,12 @@ export function RowHistoryButton({ monitorId, change }: { monitorId: string; cha
         ) : q.error ? (
           <ErrorPanel error={q.error} onRetry={() => q.refetch()} />
         ) : (
-          <Table label={`History of row ${change.data_uuid}`}>
-            <thead>
-              <tr>
-                <Th>When</Th>
-                <Th>Change</Th>
-                <Th>Field</Th>
-                <Th>Before</Th>
-                <Th>After</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.change_id} data-testid="history-row">
-                  <Td className="whitespace-nowrap">{formatDateTime(c.at)}</Td>
-                  <Td>
-                    <Badge tone={KIND_TONE[c.kind]}>{c.kind}</Badge>
-                  </Td>
-                  <Td className="font-mono text-xs">{c.field ?? '—'}</Td>
-                  <Td className="max-w-48">
-                    <Before change={c} />
-                  </Td>
-                  <Td className="max-w-56">
-                    <After change={c} />
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ChangeTable
+            label={`History of row ${change.data_uuid}`}
+            changes={items}
+            testId="history-row"
+            lead={{ header: 'When', className: 'whitespace-nowrap', cell: (c) => formatDateTime(c.at) }}
+          />
         )}
         {q.hasNextPage && (
           <Button

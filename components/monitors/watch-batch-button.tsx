@@ -99,12 +99,8 @@ export function WatchBatchButton({ batch, task }: { batch: BatchDetail; task: Ta
             onChange={setDraft}
             outputs={(task?.outputs ?? []).map((o) => o.name)}
             versions={versions}
+            problem={problem}
           />
-        )}
-        {problem && (
-          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-            {problem}
-          </p>
         )}
       </Modal>
     </>

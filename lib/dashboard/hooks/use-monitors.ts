@@ -58,12 +58,22 @@ export function useMonitorRuns(id: string) {
 
 export const CHANGES_PAGE = 50;
 
-/** One run's changes, a page at a time (a first run of a big sheet lists every row as new). */
-export function useRunChanges(monitorId: string, runId: string, enabled: boolean) {
+/**
+ * A monitor's changes, a page at a time, oldest first: one run's (a first run of a big sheet lists
+ * every row as new) or one row's across every run (its history).
+ */
+export function useChanges(
+  monitorId: string,
+  filter: { run_id: string } | { data_uuid: string },
+  enabled: boolean,
+) {
   return useInfiniteQuery({
-    queryKey: queryKeys.monitors.changes(monitorId, runId),
+    queryKey:
+      'run_id' in filter
+        ? queryKeys.monitors.changes(monitorId, filter.run_id)
+        : queryKeys.monitors.rowHistory(monitorId, filter.data_uuid),
     queryFn: async ({ pageParam, signal }) => {
-      const qs = new URLSearchParams({ run_id: runId, limit: String(CHANGES_PAGE) });
+      const qs = new URLSearchParams({ ...filter, limit: String(CHANGES_PAGE) });
       if (pageParam) qs.set('after', pageParam);
       return (
         await apiFetch<Page<MonitorChange>>(upstream(`/v0.1/monitors/${enc(monitorId)}/changes?${qs}`), {
@@ -74,27 +84,8 @@ export function useRunChanges(monitorId: string, runId: string, enabled: boolean
     initialPageParam: '',
     getNextPageParam: (last) => last.next_after ?? undefined,
     enabled,
-    // A finished run's changes never change.
-    staleTime: Infinity,
-  });
-}
-
-/** One row's history across every run, oldest first: its first values, then each change. */
-export function useRowHistory(monitorId: string, dataUuid: string, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: queryKeys.monitors.rowHistory(monitorId, dataUuid),
-    queryFn: async ({ pageParam, signal }) => {
-      const qs = new URLSearchParams({ data_uuid: dataUuid, limit: String(CHANGES_PAGE) });
-      if (pageParam) qs.set('after', pageParam);
-      return (
-        await apiFetch<Page<MonitorChange>>(upstream(`/v0.1/monitors/${enc(monitorId)}/changes?${qs}`), {
-          signal,
-        })
-      ).data;
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_after ?? undefined,
-    enabled,
+    // A finished run's changes never change; a row's history grows only by later runs.
+    staleTime: 'run_id' in filter ? Infinity : 0,
   });
 }
 
