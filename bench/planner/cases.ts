@@ -11,17 +11,16 @@ export interface SplitCase extends BenchCase {
   file: string;
 }
 
-// The first held-out third (cases-dev-2.json) was opened to tune the planner once its score had been
-// read too often, so it joined dev. Two held-out sets remain, each written blind by people who had seen
-// neither the planner nor the other cases: holdout-2, whose score was read at merges for a session, and
-// holdout-3, written later and read only at session ends.
+// Held-out sets whose score was read often enough to steer work were opened for tuning and joined dev
+// (dev-2, then dev-3, which was holdout-2). The held-out sets were each written blind by people who had
+// seen neither the planner nor the other cases: holdout-3, read only at session ends, and holdout-4.
 export const SPLIT_FILES: Record<Split, string[]> = {
-  dev: ['cases-dev.json', 'cases-dev-2.json'],
+  dev: ['cases-dev.json', 'cases-dev-2.json', 'cases-dev-3-describe.json', 'cases-dev-3-edit.json'],
   holdout: [
-    'cases-holdout-2-describe.json',
-    'cases-holdout-2-edit.json',
     'cases-holdout-3-describe.json',
     'cases-holdout-3-edit.json',
+    'cases-holdout-4-describe.json',
+    'cases-holdout-4-edit.json',
   ],
 };
 
@@ -57,7 +56,7 @@ export function loadCases(splits: Split[], bases: Record<string, TaskDefinition>
   return all;
 }
 
-function caseProblem(c: BenchCase, bases: Record<string, TaskDefinition>): string | null {
+export function caseProblem(c: BenchCase, bases: Record<string, TaskDefinition>): string | null {
   if (!c.id || !c.text?.trim()) return 'id and text are required';
   if (c.kind !== 'describe' && c.kind !== 'edit') return `kind ${String(c.kind)}`;
   if (!LANGS.has(c.lang)) return `lang ${String(c.lang)}`;

@@ -126,8 +126,11 @@ function planRole(text: string, ctx: PhraseContext): PlannedOutput | undefined {
   const tokens = words(text);
   const head = tokens[tokens.length - 1] ?? '';
   if (!ROLE_HEADS.has(head) || tokens.length > 4) return undefined;
-  const name = headerName(`${text} name`, ctx.subject.noun);
-  const role = text.replace(/^(?:the|their|its|a|an)\s+/i, '');
+  // "name of the president" already asks for the name: "president name", not "president name name".
+  const role = text
+    .replace(/^(?:the\s+)?(?:full\s+)?names?\s+of\s+/i, '')
+    .replace(/^(?:the|their|its|a|an)\s+/i, '');
+  const name = headerName(`${role} name`, ctx.subject.noun);
   return {
     output: {
       name,

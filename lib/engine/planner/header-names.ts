@@ -76,12 +76,35 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
     );
   // "press contact email address" → "press contact email": "address" adds nothing after "email".
   return rewrite(
-    words(phrase).filter((w) => !DETERMINERS.has(w)),
+    dropPronounClause(words(phrase)).filter((w) => !DETERMINERS.has(w)),
     isSubject,
   )
     .join(' ')
     .replace(/\bemail addresses\b/g, 'emails')
     .replace(/\bemail address\b/g, 'email');
+}
+
+const CLAUSE_SUBJECTS = new Set(['they', 'it', 'he', 'she', 'we', 'you']);
+const QUESTION_WORDS = new Set(['what', 'how', 'when', 'where', 'who', 'which', 'whether', 'if', 'why']);
+
+/** "languages they speak" → "languages": a clause about the noun is not part of its header. */
+function dropPronounClause(tokens: string[]): string[] {
+  if (QUESTION_WORDS.has(tokens[0] ?? '')) return tokens;
+  // Only after a noun ("languages", "the brand") and before a verb that is not "was"/"is" ("the year
+  // it was founded" is read by the participle rule); "make it better" has no noun before "it".
+  const noun = (i: number) => {
+    const w = tokens[i] ?? '';
+    return singular(w) !== w || (i > 0 && DETERMINERS.has(tokens[i - 1] ?? '') && !CLAUSE_SUBJECTS.has(w));
+  };
+  const at = tokens.findIndex(
+    (w, i) =>
+      i > 0 &&
+      i < tokens.length - 1 &&
+      CLAUSE_SUBJECTS.has(w) &&
+      noun(i - 1) &&
+      !/^(?:was|were|is|are|has|have|had|got|gets|be|been|will|would|can|could)$/.test(tokens[i + 1] ?? ''),
+  );
+  return at > 0 ? tokens.slice(0, at) : tokens;
 }
 
 function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean): string[] {
@@ -155,13 +178,18 @@ export function capHeader(tokens: readonly string[], subjectNoun?: string): stri
     const kept = out.filter((w) => !FILLER.has(w));
     if (kept.length > 0) out = kept;
   }
+  // "latest release version of the open source project": a head of two words or more says what the
+  // value is; the owner after "of" only says whose, so it goes first when the header is too long.
+  const of = out.indexOf('of');
+  if (out.length > MAX_HEADER_WORDS && of >= 2) out = out.slice(0, of);
   if (out.length > MAX_HEADER_WORDS) {
     const kept = out.filter((w, i) => i === 0 || !PREPOSITIONS.has(w));
     if (kept.length > 0) out = kept;
   }
   if (out.length > MAX_HEADER_WORDS) out = out.slice(out.length - MAX_HEADER_WORDS);
   while (out.length > 1 && PREPOSITIONS.has(out[0] ?? '')) out = out.slice(1);
-  return out;
+  // "president name name": a word said twice in a row is said once.
+  return out.filter((w, i) => w !== out[i - 1]);
 }
 
 /** The snake_case column header for a phrase: at most four words, '' when it holds no letters. */
