@@ -87,9 +87,29 @@ export const MONEY_HEADS = new Set([
 ]);
 const PHONE_HEADS = new Set(['phone', 'telephone', 'fax', 'hotline', 'mobile', 'whatsapp']);
 
+// "practice area", "service area" name a field of work; only a bare or measured area is a surface.
+const NOT_MEASURED_AREA = new Set([
+  'practice',
+  'service',
+  'coverage',
+  'focus',
+  'business',
+  'research',
+  'subject',
+  'study',
+  'delivery',
+  'expertise',
+]);
+
 export function inferType(tokens: readonly string[], all: boolean): OutputType {
+  // "price per night", "cost per person": a money head with its unit after "per".
+  const per = tokens.indexOf('per');
+  if (per > 0 && MONEY_HEADS.has(singular(tokens[per - 1] ?? ''))) return 'money';
   const head = singular(tokens[tokens.length - 1] ?? '');
   const before = singular(tokens[tokens.length - 2] ?? '');
+  if (head === 'area' && NOT_MEASURED_AREA.has(before)) return 'string';
+  // "date of opening of the exhibition": a phrase that starts with its date head is a date.
+  if (DATE_HEADS.has(singular(tokens[0] ?? '')) && tokens[1] === 'of') return 'date';
   if (EMAIL_HEADS.has(head) || (head === 'address' && before === 'email')) return 'email';
   if (head === 'address' && before === 'web') return 'url';
   if (PHONE_HEADS.has(head) || (head === 'number' && PHONE_HEADS.has(before))) return 'phone';

@@ -17,8 +17,17 @@ import type { PhraseContext, PlannedOutput } from './planned-output';
 import { fieldByName, lookupBundle, lookupField, type FieldSpec } from './vocabulary';
 
 /** Planned outputs for one enumerated item; [] when nothing extractable is named. */
+// "remote or not", "free shipping (yes/no)": a yes/no question said after its subject.
+const YES_NO_TAIL =
+  /^(.+?)\s*(?:,\s*)?(?:or\s+not|\(?\s*(?:yes\s*\/\s*no|yes\s+or\s+no|y\s*\/\s*n|true\s*\/\s*false)\s*\)?)$/i;
+
 export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
-  const cleaned = cleanItem(timeLimit(activeReporting(raw)));
+  const yesNo = YES_NO_TAIL.exec(raw.trim());
+  const asked =
+    yesNo?.[1] && !/^(?:whether|if|is|are|does|do|has|have|can)\b/i.test(yesNo[1])
+      ? `whether ${yesNo[1]}`
+      : raw;
+  const cleaned = cleanItem(timeLimit(activeReporting(asked)));
   if (!cleaned.text) return [];
   const formatted = planCleaned(cleaned.text, cleaned.all, ctx).map((p) =>
     cleaned.format ? { ...p, output: withFormat(p.output, cleaned.format) } : p,

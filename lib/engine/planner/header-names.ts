@@ -76,7 +76,7 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
     );
   // "press contact email address" → "press contact email": "address" adds nothing after "email".
   return rewrite(
-    dropPronounClause(words(phrase)).filter((w) => !DETERMINERS.has(w)),
+    dropInputReference(dropPronounClause(words(phrase))).filter((w) => !DETERMINERS.has(w)),
     isSubject,
   )
     .join(' ')
@@ -105,6 +105,21 @@ function dropPronounClause(tokens: string[]): string[] {
       !/^(?:was|were|is|are|has|have|had|got|gets|be|been|will|would|can|could)$/.test(tokens[i + 1] ?? ''),
   );
   return at > 0 ? tokens.slice(0, at) : tokens;
+}
+
+const POINTING = new Set(['that', 'this', 'these', 'those', 'each', 'given', 'respective', 'said']);
+
+/**
+ * "local phone number there", "deadline for that programme", "office in that country": a pointer back
+ * to the row's input says which one, not what the value is.
+ */
+function dropInputReference(tokens: string[]): string[] {
+  let out = tokens;
+  if (out.length > 1 && /^(?:there|here)$/.test(out[out.length - 1] ?? '')) out = out.slice(0, -1);
+  for (let i = out.length - 2; i >= 1 && i >= out.length - 4; i -= 1) {
+    if (PREPOSITIONS.has(out[i] ?? '') && POINTING.has(out[i + 1] ?? '')) return out.slice(0, i);
+  }
+  return out;
 }
 
 function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean): string[] {
@@ -140,6 +155,17 @@ function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean
     const last = singular(head[head.length - 1] ?? '');
     if (head.length <= 2 && owner.length <= 3 && ATTRIBUTE_HEADS.has(last) && !owner.includes('of')) {
       return [...singularAll(owner), ...head];
+    }
+    // "date of opening of the exhibition": the owner turned round first ("exhibition opening").
+    if (head.length <= 2 && ATTRIBUTE_HEADS.has(last) && owner.includes('of')) {
+      const flipped = rewrite(owner, isSubject);
+      const at = flipped.indexOf('of');
+      // "opening of exhibition" → "exhibition opening", whatever the inner head is.
+      const inner =
+        at === 1 && flipped.length - at - 1 <= 2
+          ? [...flipped.slice(at + 1), ...flipped.slice(0, at)]
+          : flipped;
+      if (inner.length <= 3 && !inner.includes('of')) return [...singularAll(inner), ...head];
     }
   }
   // "discount for students" → "student discount".

@@ -28,8 +28,22 @@ export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | u
   if (!tokens.every(isAcceptableToken) || !tokens.some((t) => isMeaningfulWord(t))) {
     return undefined;
   }
-  const isWebsite = tokens.every((t) => WEBSITE_WORDS.has(t)) && tokens.some((t) => WEBSITE_HEADS.has(t));
+  // "a company website", "a university website", "the shop's site": whose website it is does not
+  // change the input.
+  const ownedWebsite =
+    tokens.length <= 3 && ['website', 'site', 'homepage', 'domain'].includes(tokens.at(-1) ?? '');
+  const isWebsite =
+    ownedWebsite || (tokens.every((t) => WEBSITE_WORDS.has(t)) && tokens.some((t) => WEBSITE_HEADS.has(t)));
   if (isWebsite && (type === undefined || type === 'url')) return DEFAULT_INPUT;
+  // "the URL of a job posting", "the link to a recipe": the address of a page names that page.
+  const urlOf = /^(?:url|link|address|web\s+address)\s+(?:of|to|for)\s+(?:an?\s+|the\s+|each\s+)?(.+)$/.exec(
+    tokens.join(' '),
+  );
+  if (urlOf?.[1] && (type === undefined || type === 'url')) {
+    const stem = urlOf[1].split(' ').filter((t) => t !== 'page' && t !== 'web');
+    const name = toIdentifier(`${stem.slice(-2).join(' ')} url`);
+    if (name) return { name, type: 'url', description: capitalise(text) };
+  }
 
   const last = tokens[tokens.length - 1] ?? '';
   if (URL_TAILS.has(last) && (type === undefined || type === 'url')) {
@@ -38,7 +52,16 @@ export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | u
     const name = toIdentifier(`${stem.join(' ')} url`);
     return name ? { name, type: 'url', description: capitalise(text) } : undefined;
   }
-  const name = tokens.includes('email') && tokens.length <= 2 ? 'email' : toIdentifier(text);
+  // "the name of a degree programme" → programme_name: the thing's head noun names what is given.
+  const nameOf = /^(?:full\s+)?name\s+of\s+(?:an?\s+|the\s+|each\s+)?(?:[a-z0-9]+\s+)*?([a-z0-9]+)$/.exec(
+    tokens.join(' '),
+  );
+  const name =
+    tokens.includes('email') && tokens.length <= 2
+      ? 'email'
+      : nameOf?.[1]
+        ? toIdentifier(`${nameOf[1]} name`)
+        : toIdentifier(text);
   if (!name) return undefined;
   return { name, type: type ?? guessInputType(tokens), description: capitalise(text) };
 }
@@ -57,6 +80,9 @@ const CLAUSE_END = new RegExp(
   'i',
 );
 const FOR_HEADING = /^\s*for\s+((?:a|an)\s+[^:,.;]+?)\s*:/i;
+const FOR_EACH_HEADING =
+  /^\s*for\s+(?:each|every)\s+([^:,.;()]+?(?:\s*,?\s+and\s+(?:each|every)\s+[^:,.;()]+?)?)\s*(?:\([^)]*\))?\s*[:,]/i;
+const IDENTIFIER_TAIL = /(?:^|_)(?:name|email|id|number|code|domain)$/;
 const GIVEN = /\b(?:given|provided\s+with|starting\s+(?:from|with))\s+(?:only\s+|just\s+)?(?=\S)/gi;
 const AS_INPUT =
   /\b(?:takes?|accepts?|uses?|receives?|with)\s+(.+?)\s+as\s+(?:an?\s+|its\s+|the\s+)?inputs?\b/gi;
@@ -109,6 +135,21 @@ export function detectInputs(text: string): DetectedInputs {
   ) {
     headingInputs.forEach(add);
     spans.push([heading.index, heading.index + heading[0].length]);
+  }
+  // "For each company website and country, find …", "For each contact email: …": what each run is
+  // given, when it names a website or an identifier (a name, an email, an id), not rows on a page.
+  const forEach = FOR_EACH_HEADING.exec(rest);
+  const eachPhrases = forEach?.[1] ? splitEnumeration(forEach[1].replace(/\b(?:each|every)\s+/gi, '')) : [];
+  const eachInputs = eachPhrases.map((p) => inputFromPhrase(p));
+  if (
+    forEach &&
+    spans.length === 0 &&
+    eachInputs.length > 0 &&
+    eachInputs.every((i) => i !== undefined) &&
+    eachInputs.some((i) => i?.type === 'url' || IDENTIFIER_TAIL.test(i?.name ?? ''))
+  ) {
+    eachInputs.forEach(add);
+    spans.push([forEach.index, forEach.index + forEach[0].length]);
   }
   for (const [start, end] of spans.reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
   for (const pattern of [AS_INPUT, FOR_EACH_URL, FROM_URL]) {

@@ -33,6 +33,9 @@ export interface ListShape {
 const LIST_VERBS =
   '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|gather|compile|fetch|retrieve|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
 const ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,3}?)";
+// An item with a qualifier after it ("job postings on the job board", "apartments for rent"): the
+// qualifier is cut off before the item is judged (cutQualifier).
+const LONG_ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,8}?)";
 const WITH = '(with|including|showing|along\\s+with|together\\s+with|and\\s+their|and\\s+its|plus\\s+their)';
 
 const FOR_EACH = /\bfor\s+(?:each|every)\s+(.+)$/i;
@@ -50,7 +53,7 @@ const OF_EACH = new RegExp(
   'i',
 );
 const ALL_WITH = new RegExp(
-  `^(.*?)\\b(?:(?:a\\s+)?list\\s+of\\s+(?:all\\s+)?(?:the\\s+)?|all\\s+(?:of\\s+)?(?:the\\s+)?|every\\s+|each\\s+)(?:their\\s+|its\\s+)?${ITEM}\\s*,?\\s+(?:each(?:\\s+one)?\\s+)?${WITH}\\s+(.+)$`,
+  `^(.*?)\\b(?:(?:a\\s+)?list\\s+of\\s+(?:all\\s+)?(?:the\\s+)?|all\\s+(?:of\\s+)?(?:the\\s+)?|every\\s+|each\\s+)(?:their\\s+|its\\s+)?${LONG_ITEM}\\s*,?\\s+(?:each(?:\\s+one)?\\s+)?${WITH}\\s+(.+)$`,
   'i',
 );
 const VERB_WITH = new RegExp(
@@ -85,16 +88,16 @@ const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
 // "each job: title, team, location": a singular item after each/every, then its columns.
 const EACH_HEADING = new RegExp(
-  `^(?:for\\s+)?(?:each|every)\\s+${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  `^(?:for\\s+)?(?:each|every)\\s+${LONG_ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
 const HEADING = new RegExp(
-  `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  `^(?:(?:a\\s+)?list\\s+of\\s+)?(?:all\\s+(?:of\\s+)?)?(?:the\\s+)?${LONG_ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
 // "list each job opening: title, location", "extract every product - name, price".
 const VERB_EACH = new RegExp(
-  `^(.*?)\\b${LIST_VERBS}\\s+(?:each|every|all(?:\\s+of)?(?:\\s+the)?|the)\\s+${ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
+  `^(.*?)\\b${LIST_VERBS}\\s+(?:each|every|all(?:\\s+of)?(?:\\s+the)?|the)\\s+${LONG_ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
 const ROW_PER = new RegExp(
@@ -137,6 +140,21 @@ export function listItem(raw: string, rowsFollow = false, explicitRows = false):
   )
     return undefined;
   return [...tokens.slice(0, -1), singular(tokens[tokens.length - 1] ?? '')].join(' ');
+}
+
+// Words that start a qualifier after the item noun: where it is ("on the careers page"), what it is
+// for ("for rent"), or a clause about it ("that the academy offers").
+const QUALIFIER_START = new Set(
+  'on in at from for to of that which who whose offered available listed posted published shown currently'.split(
+    ' ',
+  ),
+);
+
+/** "job postings on the job board" → "job postings": the item without its qualifier. */
+function cutQualifier(item: string): string {
+  const tokens = item.trim().split(/\s+/);
+  const at = tokens.findIndex((w, i) => i > 0 && QUALIFIER_START.has(w.toLowerCase()));
+  return at > 0 ? tokens.slice(0, at).join(' ') : item;
 }
 
 interface SentenceShape {
@@ -192,7 +210,7 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const last = words(m[2]).at(-1) ?? '';
     if (pattern === VERB_WITH && /^and\s/i.test(m[3]) && singular(last) === last) continue;
     // "each employee with …", "all courses with …": the determiner says the rows are items.
-    const item = listItem(m[2], true, pattern === ALL_WITH);
+    const item = listItem(cutQualifier(m[2]), true, pattern === ALL_WITH);
     if (item)
       return {
         item,
@@ -233,20 +251,21 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   }
   const each = VERB_EACH.exec(sentence);
   if (each?.[2] && each[3]) {
-    const item = listItem(each[2], true);
+    const item = listItem(cutQualifier(each[2]), true);
     if (item) return { item, columns: each[3], addName: false, prefix: each[1] ?? '' };
   }
   const eachHeading = EACH_HEADING.exec(sentence);
   if (eachHeading?.[1] && eachHeading[2]) {
-    const item = listItem(eachHeading[1], true, true);
+    const item = listItem(cutQualifier(eachHeading[1]), true, true);
     if (item) return { item, columns: eachHeading[2], addName: false, prefix: '' };
   }
   // "the customer logos on the homepage: company names": where the rows are is not the rows' name, and
   // one plural column ("company names") agrees with plural rows as well as two columns do.
   const heading = HEADING.exec(sentence.replace(PLACE_BEFORE_COLON, ''));
   if (heading?.[1] && heading[2] && (splitEnumeration(heading[2]).length >= 2 || pluralColumn(heading[2]))) {
-    const last = words(heading[1]).at(-1) ?? '';
-    const item = singular(last) !== last ? listItem(heading[1], true) : undefined;
+    const head = cutQualifier(heading[1]);
+    const last = words(head).at(-1) ?? '';
+    const item = singular(last) !== last ? listItem(head, true) : undefined;
     if (item) return { item, columns: heading[2], addName: false, prefix: '' };
   }
   const row = ROW_PER.exec(sentence);

@@ -65,8 +65,12 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     ['in stock', 'availability', 'stock status', 'available', 'stock availability', 'stock', 'inventory status', 'is in stock', 'is available', 'currently in stock'],
     'Whether {the} is in stock', 'Is {the} currently in stock? Answer yes or no.'),
   field('rating', 'number', 'rating', 'product',
-    ['rating', 'average rating', 'star rating', 'review score', 'customer rating', 'score', 'stars', 'average review score', 'rating score'],
+    ['rating', 'average rating', 'review score', 'customer rating', 'score', 'average review score', 'rating score', 'average star rating'],
     'Average rating', 'What is {poss} average rating? Give the number.'),
+  // A hotel's stars are its classification, not the average of its reviews.
+  field('star_rating', 'number', 'star rating', 'product',
+    ['star rating', 'stars', 'number of star', 'star category', 'star classification', 'hotel star', 'star count', 'how many star'],
+    'Star rating (number of stars)', 'How many stars does {the} have (its star rating)? Give the number.'),
   field('review_count', 'number', 'review count', 'product',
     ['review count', 'number of review', 'how many review', 'rating count', 'number of rating', 'total review', 'count of review'],
     'Number of reviews', 'How many reviews does {the} have? Give a number.'),
