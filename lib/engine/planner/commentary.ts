@@ -4,6 +4,8 @@
 // names a change in statement form ("the department isn't needed") is read as that change.
 // Real nonsense ("make it smarter", "blah blah") is neither, and is still refused.
 
+import { words } from './names';
+
 const OPERATION =
   /^(?:also\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|list|use|give|keep|move|put|sort|format|show|split|merge|tell)\b/i;
 
@@ -47,6 +49,27 @@ export function isCommentary(clause: string): boolean {
   if (OPERATION.test(text) || /["“'‘`]/.test(text.replace(/\b[a-z]+'[a-z]+\b/gi, ''))) return false;
   if (QUESTION.test(text) || (ASKS.test(text) && !NEGATED.test(text))) return false;
   return REMARK.test(text) || SPEAKER.test(text);
+}
+
+// A statement's verb: a clause with one says something about the world, not which field it wants.
+const STATEMENT_VERB =
+  /\b(?:is|are|was|were|isn't|aren't|gives?|has|have|uses?|needs?|shows?|lists?|comes?|vary|varies|changes?|differs?|includes?|mentions?|contains?|reads?|sorts?|looks?|seems?|gets?|wants?|means?|makes?|works?|breaks?|matters?|helps?|expects?|prefers?)\b/i;
+const REASON_LEAD =
+  /^(?:because|since|as|so|otherwise|e\.?g\.?|for\s+example|easier|simpler|cleaner|that\s+way|this\s+way|most|many|some|few|often|usually|sometimes)\b/i;
+
+/**
+ * A clause beside a request that only gives its reason ("most sites only give a range like 51-200",
+ * "'name' is too vague in the export"): no edit verb, no question, none of the task's field names.
+ */
+export function isReason(clause: string, fieldWords: readonly string[]): boolean {
+  const text = clause
+    .trim()
+    .replace(/[’]/g, "'")
+    .replace(/^[\s,;:—–-]+|[\s.!?]+$/g, '');
+  if (words(text).length < 3 || OPERATION.test(text) || QUESTION.test(text)) return false;
+  const lower = ` ${words(text).join(' ')} `;
+  if (fieldWords.some((w) => lower.includes(` ${w} `))) return false;
+  return REASON_LEAD.test(text) || STATEMENT_VERB.test(text);
 }
 
 const PIECE = /\s*(?:,|;|\s[—–-]\s|—|–)\s*/;

@@ -42,7 +42,11 @@ export function applyInstruction(current: TaskDefinition, instruction: string): 
   // is read in English too, and the analyst's own description is put back afterwards.
   const description = toEnglish(current.description);
   const base = description.language === 'en' ? current : { ...current, description: description.text };
-  const english = toEnglish(instruction);
+  // The task's own one-word names ("location", "department") typed in another language name the field.
+  const names = [...current.outputs, ...(current.inputs ?? [])]
+    .map((o) => o.name)
+    .filter((n) => /^[a-z]+$/.test(n));
+  const english = toEnglish(instruction, new Set(names));
   const result = applyEdit(base, english.text);
   if (!result.ok) {
     return english.language === 'en' ? result : { ok: false, message: readAs(english, result.message) };

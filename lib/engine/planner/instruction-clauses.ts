@@ -21,6 +21,9 @@ const FOR_EACH_COMMA =
   /^(for\s+(?:each|every)\s+[a-z' -]+?)\s*,\s*(?=(?:also\s+)?(?:add|include|return|get|give|extract|capture|collect|find)\b)/i;
 const FOR_EACH_VERB =
   /^(for\s+(?:each|every)\s+(?:(?!also\b)[a-z'-]+\s+){1,3}?)(?!also\b)((?:return|get|give|extract|capture|collect|find)\b.*)$/i;
+// "For each pricing plan I also need its monthly price" is "for each pricing plan also give its monthly price".
+const FOR_EACH_WISH =
+  /^(for\s+(?:each|every)\s+(?:[a-z'-]+\s+){0,2}?[a-z'-]+)\s*,?\s+(?:i|we)\s+(?:also\s+|would\s+also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:also\s+)?/i;
 
 export function splitClauses(text: string): string[] {
   const { text: guarded, restore } = protectQuotes(questionThenAdd(text));
@@ -33,6 +36,7 @@ export function splitClauses(text: string): string[] {
     // "for each product add the rating" is "add the rating for each product"; "for each plan give
     // the price" reads like "for each plan also give the price".
     const sentence = raw
+      .replace(FOR_EACH_WISH, '$1 also give ')
       .replace(FOR_EACH_COMMA, '$1 ')
       .replace(FOR_EACH_ADD, '$2 $1')
       .replace(FOR_EACH_VERB, '$1also $2');
@@ -63,7 +67,9 @@ function joinLeads(pieces: string[]): string[] {
 
 const POLITE_LEAD =
   /^(?:please|ok(?:ay)?|now|so|and|then|can\s+you|could\s+you|would\s+you|i'?d\s+like\s+(?:you\s+)?to|i\s+would\s+like\s+(?:you\s+)?to|i\s+want\s+you\s+to|let'?s|kindly|just)[\s,]+/i;
-const POLITE_TAIL = /[\s,]+(?:please|too|as\s+well|thanks|thank\s+you)[\s.!]*$/i;
+const POLITE_TAIL = /[\s,]+(?:please|thanks|thank\s+you)[\s.!]*$/i;
+// "each speaker's LinkedIn as well", "publication year too": a trailing "also" asks to add.
+const ALSO_TAIL = /[\s,]+(?:too|as\s+well|also|in\s+addition)(?:\s+(?:also|too))*[\s.!]*$/i;
 export const POLITE_ONLY = /^(?:thanks|thank\s+you|please|ok(?:ay)?|cheers|great|that'?s\s+all)$/i;
 
 export function tidy(clause: string): { text: string; also: boolean } {
@@ -75,6 +81,10 @@ export function tidy(clause: string): { text: string; also: boolean } {
   for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(POLITE_LEAD, '').replace(POLITE_TAIL, '').trim();
+    if (ALSO_TAIL.test(text)) {
+      also = true;
+      text = text.replace(ALSO_TAIL, '').trim();
+    }
     // "Also: is the company publicly traded?": the colon only introduces the request.
     if (/^also\b[\s,:]*/i.test(text)) {
       also = true;

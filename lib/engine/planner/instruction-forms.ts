@@ -140,10 +140,19 @@ export const parseMove: ClauseParser = (text) => {
  * The enumerated phrases of an addition. A piece that is only formatting ("…, as one short phrase")
  * belongs to the phrase before it, and so does a formatting tail ("the price in EUR").
  */
+// "…, just once for the whole site, not per product", "… - once per page": a scope said after the item.
+const SCOPE_ASIDE =
+  /^(?:(?:just|only)\s+)?(?:(?:once|one\s+time)(?:\s+(?:per|for)\s+(?:the\s+)?(?:whole\s+)?(?:page|site|website|list|task|store|shop))?|not\s+(?:per|for\s+(?:each|every))\s+[a-z' -]+|(?:for\s+the\s+)?whole\s+(?:page|site|list))$/i;
+
 export function addItems(text: string): AddItem[] {
   const items: AddItem[] = [];
-  for (const piece of splitEnumeration(text)) {
+  const pieces = splitEnumeration(text).flatMap((p) => p.split(/\s+[-\u2013\u2014]\s+/));
+  for (const piece of pieces) {
     const previous = items[items.length - 1];
+    if (previous && SCOPE_ASIDE.test(piece.trim())) {
+      previous.scope = 'task';
+      continue;
+    }
     if (isFormatTail(piece) && previous) {
       previous.format = previous.format ? `${previous.format}, ${piece}` : piece;
       continue;

@@ -3,7 +3,7 @@
 
 import type { InputType } from '@/lib/contract/task-definition';
 import { detectListShape, listItem } from './list-shape';
-import { statementRequest } from './commentary';
+import { isReason, statementRequest } from './commentary';
 import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
 import {
   addItems,
@@ -156,10 +156,14 @@ const parseRename: ClauseParser = (text) => {
   return ops;
 };
 
+// "location should be a list: some jobs are in several cities": the reason after the request.
+const REASON_TAIL =
+  '(?:\\s*[:;\u2013\u2014(]\\s*.*|\\s+-\\s+.*|,?\\s+(?:since|because|as|so\\s+that|so\\s+we|e\\.g\\.|for\\s+example)\\b.*)?';
+
 /** "make X a number", "change the type of X and Y to date", "make A a number and B a date". */
 const parseRetype: ClauseParser = (text, ctx) => {
   const should = new RegExp(
-    `^(.+?)\\s+should\\s+be\\s+(?:of\\s+)?(?:an?\\s+|the\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?$`,
+    `^(.+?)\\s+should\\s+be\\s+(?:of\\s+)?(?:an?\\s+|the\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?${REASON_TAIL}$`,
     'i',
   ).exec(text);
   if (should?.[1] && should[2]) {
@@ -208,7 +212,14 @@ const parseShould: ClauseParser = (text) => {
   return [{ kind: 'redefine', target: m[1], meaning: unquote(rest) }];
 };
 
-const parseRemove: ClauseParser = (text) => {
+// "the description can go", "department out", "fax can be dropped": a removal said about the field.
+const GOES =
+  /^(?:the\s+)?(.+?)\s+(?:(?:can|could|may|should)\s+(?:go|be\s+(?:dropped|removed|deleted|omitted|left\s+out))|(?:is|are)\s+(?:not\s+needed|unnecessary|superfluous)|out)$/i;
+
+const parseRemove: ClauseParser = (text, ctx) => {
+  const goes = GOES.exec(text);
+  if (goes?.[1] && splitEnumeration(goes[1]).every((t) => targetOutputs(ctx.outputs, t).length > 0))
+    return [{ kind: 'remove', targets: splitEnumeration(goes[1]) }];
   const m =
     /^(?:remove|drop|delete|exclude|omit|skip|get\s+rid\s+of|(?:(?:we|i)\s+)?(?:no\s+longer|don'?t|do\s+not|stop)\s+(?:need(?:ing)?|want(?:ing)?|extract(?:ing)?|includ(?:e|ing)|return(?:ing)?|collect(?:ing)?|captur(?:e|ing)|get(?:ting)?))\s+(?:the\s+)?(?:outputs?\s+|fields?\s+|columns?\s+)?(.+)$/i.exec(
       text,
@@ -273,6 +284,9 @@ const PARSERS: readonly ClauseParser[] = [
   parseRemove,
 ];
 
+const NOT_PER =
+  /^(?:and\s+|but\s+)?(?:not|never)\s+(?:per|for\s+each|for\s+every|once\s+per|on\s+each)\s+[a-z' -]+\)?$/i;
+
 const WHOLE_TASK_WISH =
   /^(?:make|get)\s+(?:it|this|them|that|everything|the\s+task)\s+[a-z]+(?:er|more\s+[a-z]+)$/i;
 
@@ -285,7 +299,8 @@ export function parseInstruction(
   for (const clause of splitClauses(instruction)) {
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
-    if (!text || POLITE_ONLY.test(text)) continue;
+    // "…, just once for the whole site, not per product": the "not per" half repeats the "once".
+    if (!text || POLITE_ONLY.test(text) || (ops.length > 0 && NOT_PER.test(text))) continue;
     let parsed: EditOp[] | undefined;
     for (const parser of PARSERS) {
       parsed = parser(text, ctx);
@@ -304,7 +319,20 @@ export function parseInstruction(
     if (parsed) ops.push(...parsed);
     else unknown.push(clause.trim());
   }
-  return { ops, unknown };
+  // A reason given beside an understood request ("…; most sites only give a range like 51-200")
+  // asks for nothing. Field names in it ("the description can go") make it a request after all.
+  if (ops.length === 0 || unknown.length === 0) return { ops, unknown };
+  const fieldWords = ctx.outputs.flatMap((o) => [o.name, humanise(o.name), ...humanise(o.name).split(' ')]);
+  return {
+    ops,
+    unknown: unknown.filter(
+      (c) =>
+        !isReason(
+          c,
+          fieldWords.filter((w) => w.length > 2),
+        ),
+    ),
+  };
 }
 
 export type { AddItem, EditOp, ParseContext, ParsedInstruction } from './instruction-ops';

@@ -4,7 +4,7 @@
 
 import { detectLanguage, type DetectedLanguage } from './detect';
 import { lexicon } from './lexicon';
-import { rewrite } from './rewrite';
+import { keepWords, rewrite } from './rewrite';
 import { rewriteTokens } from './segments';
 import { tokenize } from './tokens';
 
@@ -26,13 +26,19 @@ export interface EnglishText {
   knownNounPhrase: boolean;
 }
 
-export function toEnglish(text: string): EnglishText {
+/**
+ * `keep`: lowercase words that are names the reader knows (a task's own field names): typed as they
+ * are, they name that field in any language ("location devrait être une liste").
+ */
+export function toEnglish(text: string, keep: ReadonlySet<string> = new Set()): EnglishText {
   const { language } = detectLanguage(text);
   if (language === 'en') return { language, text, knownNounPhrase: false };
   const lex = lexicon(language);
-  const segs = rewriteTokens(tokenize(text), lex).filter((s) => s.kind !== 'punct' && s.kind !== 'break');
+  const segs = rewriteTokens(keepWords(tokenize(text), keep), lex).filter(
+    (s) => s.kind !== 'punct' && s.kind !== 'break',
+  );
   const knownNounPhrase =
     segs.some((s) => s.kind === 'noun') &&
     segs.every((s) => s.kind !== 'raw' && s.kind !== 'verb' && s.kind !== 'finite');
-  return { language, text: rewrite(text, lex), knownNounPhrase };
+  return { language, text: rewrite(text, lex, keep), knownNounPhrase };
 }

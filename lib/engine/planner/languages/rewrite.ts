@@ -367,10 +367,16 @@ function tidyEnglish(text: string): string {
 
 const KEPT = /\u0001(\d+)\u0001/g;
 
-export function rewrite(text: string, lex: Lexicon): string {
+/** Words the analyst typed as names ("location", a field of the task) are kept, not translated. */
+export function keepWords(tokens: Token[], keep: ReadonlySet<string>): Token[] {
+  if (keep.size === 0) return tokens;
+  return tokens.map((t) => (t.kind === 'word' && keep.has(t.raw.toLowerCase()) ? { ...t, kind: 'kept' } : t));
+}
+
+export function rewrite(text: string, lex: Lexicon, keep: ReadonlySet<string> = new Set()): string {
   // Kept tokens travel as placeholders so that no clean-up below can touch them.
   const kept: string[] = [];
-  const tokens = tokenize(text).map((t) =>
+  const tokens = keepWords(tokenize(text), keep).map((t) =>
     t.kind === 'kept' ? { ...t, raw: `\u0001${kept.push(t.raw) - 1}\u0001` } : t,
   );
   const out: string[] = [];
