@@ -66,6 +66,8 @@ const NUMBER_HEADS = new Set([
   'mileage',
   'rank',
   'ranking',
+  'calorie',
+  'kcal',
 ]);
 export const MONEY_HEADS = new Set([
   'price',
@@ -103,8 +105,9 @@ const NOT_MEASURED_AREA = new Set([
 
 export function inferType(tokens: readonly string[], all: boolean): OutputType {
   // "price per night", "cost per person": a money head with its unit after "per".
+  // "price per night", "calories per portion": the value is what comes before "per".
   const per = tokens.indexOf('per');
-  if (per > 0 && MONEY_HEADS.has(singular(tokens[per - 1] ?? ''))) return 'money';
+  if (per > 0) return inferType(tokens.slice(0, per), all);
   const head = singular(tokens[tokens.length - 1] ?? '');
   const before = singular(tokens[tokens.length - 2] ?? '');
   if (head === 'area' && NOT_MEASURED_AREA.has(before)) return 'string';

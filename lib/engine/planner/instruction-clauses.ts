@@ -6,7 +6,7 @@ import { isCommentary, withoutCommentary } from './commentary';
 import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
-  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use|give|keep|only\\s+(?:keep|list|return|get)|(?:we|i)\\s+(?:also\\s+)?(?:need|want|would\\s+like))';
+  '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use|give|keep|only\\s+(?:keep|list|return|get)|(?:we|i)\\s+(?:also\\s+|only\\s+)?(?:need|want|would\\s+like))';
 const VERB_BOUNDARY = new RegExp(`\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?=${CLAUSE_VERBS}\\b)`, 'i');
 const THEN = /\s*,?\s*\b(?:and\s+)?then\b\s*/i;
 // Query and description texts run to the end of their sentence: they may contain "and".

@@ -52,6 +52,8 @@ function insteadWithoutComma(text: string, ctx: ParseContext): [string, string, 
   if (!m?.[1]) return undefined;
   const tokens = m[1].split(/\s+/);
   for (let i = tokens.length - 1; i >= 1; i -= 1) {
+    // "instead of the phone number the fax number": the replaced part never ends on an article.
+    if (/^(?:the|a|an|its|their)$/i.test(tokens[i - 1] ?? '')) continue;
     const old = tokens.slice(0, i).join(' ');
     const added = tokens
       .slice(i)
@@ -66,12 +68,22 @@ function insteadWithoutComma(text: string, ctx: ParseContext): [string, string, 
 }
 
 /** "keep only email and phone": every other output goes. */
-export const parseKeep: ClauseParser = (text) => {
+export const parseKeep: ClauseParser = (text, ctx) => {
   const m =
     /^(?:keep|retain|leave)\s+(?:only|just)\s+(?:the\s+)?(.+)$/i.exec(text) ??
-    /^only\s+(?:keep|retain)\s+(?:the\s+)?(.+)$/i.exec(text);
+    /^only\s+(?:keep|retain)\s+(?:the\s+)?(.+)$/i.exec(text) ??
+    /^(?:i|we)\s+only\s+(?:want|need)\s+(?:the\s+)?(.+)$/i.exec(text);
   const targets = m?.[1] ? splitEnumeration(m[1]) : [];
-  return targets.length > 0 ? [{ kind: 'keep', targets }] : undefined;
+  if (targets.length > 0) return [{ kind: 'keep', targets }];
+  // "keep the email and the phone" beside a change says what must survive it: every named field
+  // is already kept unless the instruction removes it, so this asks for nothing more.
+  const plain = /^(?:keep|retain|leave)\s+(?:the\s+)?(.+?)(?:\s+as\s+(?:they\s+are|it\s+is|is))?$/i.exec(
+    text,
+  );
+  const kept = plain?.[1] ? splitEnumeration(plain[1]) : [];
+  const named = (t: string) =>
+    ctx.outputs.some((o) => canonical(o.name) === canonical(t.replace(/^the\s+/i, '')));
+  return kept.length > 0 && kept.every(named) ? [] : undefined;
 };
 
 /** "give the phone number for that country", "only list products in that category": ask per input. */
@@ -103,7 +115,9 @@ export function namesItemNoun(text: string, item: string): boolean {
 export const parseCall: ClauseParser = (text, ctx) => {
   const m = /^(?:call|name|label|retitle)\s+(?!and\b)(.+)$/i.exec(text);
   if (!m?.[1]) return undefined;
-  const tokens = m[1].split(/\s+/);
+  // "call the name column product_name instead, 'name' is too vague": the new name ends at the comma.
+  const said = m[1].replace(/\s*,\s.*$/, '').replace(/\s+(?:instead|from\s+now\s+on|please)$/i, '');
+  const tokens = said.split(/\s+/);
   for (let i = tokens.length - 1; i >= 1; i -= 1) {
     const from = tokens.slice(0, i).join(' ');
     const to = tokens
@@ -149,7 +163,8 @@ export function addItems(text: string): AddItem[] {
   const pieces = splitEnumeration(text).flatMap((p) => p.split(/\s+[-\u2013\u2014]\s+/));
   for (const piece of pieces) {
     const previous = items[items.length - 1];
-    if (previous && SCOPE_ASIDE.test(piece.trim())) {
+    const bare = piece.replace(/\s*\(([^()]*)\)/g, (m, aside: string) => (ONCE.test(aside) ? '' : m)).trim();
+    if (previous && (SCOPE_ASIDE.test(bare) || (bare !== piece.trim() && bare === ''))) {
       previous.scope = 'task';
       continue;
     }

@@ -241,7 +241,12 @@ const parseRemove: ClauseParser = (text, ctx) => {
       return [{ kind: 'keep', targets: kept }];
     return [{ kind: 'remove', targets: [what], except: kept }];
   }
-  const targets = splitEnumeration(m[1]);
+  // "remove the publication date for each offer": which rows is already said by the task.
+  const targets = splitEnumeration(m[1]).map((t) =>
+    targetOutputs(ctx.outputs, t).length > 0
+      ? t
+      : t.replace(/\s+(?:for\s+(?:each|every|all)|per|of\s+each)\s+[a-z' -]+$/i, ''),
+  );
   return targets.length > 0 ? [{ kind: 'remove', targets }] : undefined;
 };
 

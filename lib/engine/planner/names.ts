@@ -14,6 +14,12 @@ const IRREGULAR_SINGULAR: Record<string, string> = {
   analyses: 'analysis',
   // A plural in "-us", which otherwise marks a singular ("status", "campus").
   menus: 'menu',
+  // Plurals of nouns in "-ie", which the "-ies" rule would read as "-y".
+  calories: 'calorie',
+  movies: 'movie',
+  cookies: 'cookie',
+  selfies: 'selfie',
+  rookies: 'rookie',
 };
 
 // Words whose trailing "s" is not a plural: singularising them would break alias matching.

@@ -30,9 +30,31 @@ export interface EnglishText {
  * `keep`: lowercase words that are names the reader knows (a task's own field names): typed as they
  * are, they name that field in any language ("location devrait être une liste").
  */
-export function toEnglish(text: string, keep: ReadonlySet<string> = new Set()): EnglishText {
-  const { language } = detectLanguage(text);
-  if (language === 'en') return { language, text, knownNounPhrase: false };
+// "Entrada: …", "Ausgabe: …": a line that labels what a run is given or returns.
+const INPUT_LABEL = /(^|\n|[.;]\s+)(?:entradas?|entrées?|eingaben?|données d'entrée|datos de entrada)\s*:/gi;
+const OUTPUT_LABEL = /(^|\n|[.;]\s+)(?:salidas?|sorties?|ausgaben?|résultats?|resultados?|ergebnisse?)\s*:/gi;
+
+/** Date patterns in the letters of another language ("TT.MM.JJJJ", "AAAA-MM-JJ") in English letters. */
+function englishDatePattern(text: string): string {
+  return text.replace(
+    /(?<![\p{L}\p{N}])((?:[DdTtJj]{2}|[YyAaJj]{4}))([./-])[Mm]{2}\2((?:[YyAaJj]{4}|[YyAaJj]{2}|[DdTtJj]{2}))(?![\p{L}\p{N}])/gu,
+    (_, first: string, sep: string, last: string) => {
+      const year = (part: string) =>
+        part.length === 4 ? 'YYYY' : part.length === 2 && /[yaj]/i.test(part) ? 'YY' : 'DD';
+      const a = first.length === 4 ? 'YYYY' : 'DD';
+      const b = last.length === 4 ? 'YYYY' : a === 'YYYY' ? 'DD' : year(last);
+      return `${a}${sep}MM${sep}${b}`;
+    },
+  );
+}
+
+// French asks by inversion: "la livraison est-elle gratuite ?" reads "the shipping is it free?".
+const INVERTED = /(^|[.?!]\s*|,\s*|\band\s+)(the\s+[a-z' -]+?)\s+(is|are)\s+(?:it|they)\s+/gi;
+
+export function toEnglish(input: string, keep: ReadonlySet<string> = new Set()): EnglishText {
+  const { language } = detectLanguage(input);
+  if (language === 'en') return { language, text: input, knownNounPhrase: false };
+  const text = englishDatePattern(input).replace(INPUT_LABEL, '$1Input:').replace(OUTPUT_LABEL, '$1Output:');
   const lex = lexicon(language);
   const segs = rewriteTokens(keepWords(tokenize(text), keep), lex).filter(
     (s) => s.kind !== 'punct' && s.kind !== 'break',
@@ -40,5 +62,6 @@ export function toEnglish(text: string, keep: ReadonlySet<string> = new Set()): 
   const knownNounPhrase =
     segs.some((s) => s.kind === 'noun') &&
     segs.every((s) => s.kind !== 'raw' && s.kind !== 'verb' && s.kind !== 'finite');
-  return { language, text: rewrite(text, lex, keep), knownNounPhrase };
+  const english = rewrite(text, lex, keep).replace(INVERTED, '$1$3 $2 ');
+  return { language, text: english, knownNounPhrase };
 }

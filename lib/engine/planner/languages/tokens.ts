@@ -30,6 +30,11 @@ const PATTERNS: ReadonlyArray<[TokenKind, string]> = [
     'kept',
     `[\\p{L}\\p{N}]+(?:_[\\p{L}\\p{N}]+)+|[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:com|org|net|io|de|fr|es|co|uk|eu|ch|at|be)\\b`,
   ],
+  // A date pattern ("TT.MM.JJJJ", "AAAA-MM-JJ", "DD/MM/YYYY") is one value, spelled in English by toEnglish.
+  [
+    'kept',
+    `(?:[DdTtJj]{2}|[YyAaJj]{4})(?:\\.[Mm]{2}\\.|\\/[Mm]{2}\\/|-[Mm]{2}-)(?:[YyAaJj]{4}|[YyAaJj]{2}|[DdTtJj]{2})(?![\\p{L}\\p{N}])`,
+  ],
   // French and Italian elision: "l'adresse" is "l'" + "adresse".
   ['word', `(?:[ldjmnstcLDJMNSTC]|[qQ]u|[jJ]usqu|[lL]orsqu|[pP]uisqu)['’](?=[\\p{L}]|$)`],
   ['word', `[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)?`],
