@@ -162,7 +162,10 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   }
   const there = subjectTokens.includes('there');
   const [base, third] = there && verb[0] === 'be' ? ['have', 'has'] : verb;
-  const name = capName(`${third} ${headerPhrase(object, subject.noun)}`);
+  const header = headerPhrase(object, subject.noun);
+  // "is it wheelchair accessible" → wheelchair_accessible; a one-word state keeps its verb (is_hiring).
+  const verbWord = base === 'be' && words(header).length >= 2 ? '' : third;
+  const name = certifiedName(object, base, subject) ?? capName(`${verbWord} ${header}`.trim());
   if (!name) return undefined;
   // "has been acquired" is a perfect tense, not possession: "Has the company been acquired?".
   const perfect = base === 'have' && /^been\b/i.test(objectText);
@@ -184,6 +187,26 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
     label: `${third} ${object}`.toLowerCase(),
     explicitType: false,
   };
+}
+
+// "does it mention an ISO 27001 certification", "is it GDPR compliant", "has it a B Corp certificate":
+// a header says what holds (iso_27001_certified, gdpr_compliant), not how the page says it.
+const STANDING: ReadonlyArray<[RegExp, string]> = [
+  [/^(.+?)\s+(?:certification|certificate|certified|accreditation|accredited|seal|label)$/i, 'certified'],
+  [/^(?:certified|accredited)\s+(?:to|by|under|for|as)\s+(.+)$/i, 'certified'],
+  [/^(?:certification|certificate|accreditation)\s+(?:to|by|under|for|as|of)\s+(.+)$/i, 'certified'],
+  [/^(.+?)\s+(?:compliance|compliant|conformity|conform)$/i, 'compliant'],
+  [/^(?:compliant|complies|compliance)\s+(?:with|to)\s+(?:the\s+)?(.+)$/i, 'compliant'],
+];
+
+function certifiedName(object: string, base: string, subject: Subject): string | undefined {
+  if (!['mention', 'have', 'be', 'hold', 'list', 'display'].includes(base)) return undefined;
+  for (const [pattern, state] of STANDING) {
+    const m = pattern.exec(object.trim());
+    const what = m?.[1] ? headerPhrase(m[1], subject.noun) : '';
+    if (what && words(what).length <= 3) return capName(`${what} ${state}`);
+  }
+  return undefined;
 }
 
 function fallback(lead: string, rest: string, subject: Subject): PlannedOutput | undefined {

@@ -49,7 +49,7 @@ describe('planFromDescription: header names, types and formats', () => {
     ['How much does the basic plan cost per month?', ['basic_plan_monthly_price:money']],
     ['Is the product in stock, and what does it cost?', ['in_stock:boolean', 'price:money']],
     ['Tell me how much shipping costs', ['shipping_cost:money']],
-    ['Is the company B Corp certified?', ['is_b_corp_certified:boolean']],
+    ['Is the company B Corp certified?', ['b_corp_certified:boolean']],
     ['Return the revenue as a plain number', ['revenue:number']],
     ['Founded year as a four-digit number', ['founded_year:number']],
     ['How old is the company?', ['founded_year:number']],
@@ -73,7 +73,7 @@ describe('planFromDescription: header names, types and formats', () => {
     ['contact email + phone number', ['email:email', 'phone:phone']],
     ['What year was the company founded?', ['founded_year:number']],
     ['What payment options are available?', ['payment_methods:list']],
-    ['Do they mention ISO 27001 certification anywhere?', ['mentions_iso_27001_certification:boolean']],
+    ['Do they mention ISO 27001 certification anywhere?', ['iso_27001_certified:boolean']],
     ['How many employees work there?', ['employee_count:number']],
     ["Find the CEO's full name and the CFO", ['ceo_name:string', 'cfo_name:string']],
     ['Find the name of the person who wrote the article', ['author:string']],
@@ -90,7 +90,7 @@ describe('planFromDescription: header names, types and formats', () => {
     const d = plan(
       'Does the website mention SOC 2 compliance? Also give the name of their data protection officer',
     );
-    expect(shape(d)).toEqual(['mentions_soc_2_compliance:boolean', 'data_protection_officer_name:string']);
+    expect(shape(d)).toEqual(['soc_2_compliant:boolean', 'data_protection_officer_name:string']);
   });
 });
 

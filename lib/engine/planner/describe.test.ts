@@ -170,7 +170,7 @@ const ACCEPTED: Accepted[] = [
   {
     description:
       'Get the company description (1-2 sentences), founded year (number) and whether it is SOC 2 certified',
-    outputs: ['description:string', 'founded_year:number', 'is_soc_2_certified:boolean'],
+    outputs: ['description:string', 'founded_year:number', 'soc_2_certified:boolean'],
   },
   {
     description: 'Extract: name, email, phone. For each, if missing, leave empty.',

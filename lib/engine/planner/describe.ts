@@ -74,7 +74,9 @@ export function planFromDescription(description: string): Finalised {
         sentence.bullet ||
         lead ||
         // "Also the company's head office email": a sentence that continues a request.
-        /^(?:also|plus|and\s+also|as\s+well\s+as)\b/i.test(sentence.text) ||
+        /^(?:(?:please|and)\s+)?(?:also|plus|and\s+also|as\s+well\s+as|additionally|in\s+addition)\b/i.test(
+          sentence.text,
+        ) ||
         // "How many pages does the book have?": a question for a value asks for it, known field or not.
         DIRECT_QUESTION.test(sentence.text) ||
         knownRuns.has(sentence.semicolonRun) ||

@@ -40,7 +40,15 @@ function subjectLength(segs: readonly Segment[], at: number): number {
 }
 
 /** "Bieten sie X an?" → "do they offer X?"; "¿Ofrecen X?" → "do they offer X?"; "Hat die Firma X?" → "does the company have X?". */
-export function verbFirstQuestion(segs: readonly Segment[]): Segment[] | undefined {
+export function verbFirstQuestion(all: readonly Segment[]): Segment[] | undefined {
+  // "Und nimmt sie neue Patienten auf?": a joining word may come before the verb.
+  const lead = all[0] && ['and', 'also', 'or', 'and also'].includes(all[0].en) ? [all[0]] : [];
+  const segs = all.slice(lead.length);
+  const asked = askedByVerb(segs);
+  return asked ? [...lead, ...asked] : undefined;
+}
+
+function askedByVerb(segs: readonly Segment[]): Segment[] | undefined {
   const verb = segs[0];
   const question = segs[segs.length - 1]?.en === '?';
   if (verb?.kind !== 'finite' || !question) return undefined;
