@@ -15,7 +15,14 @@ export interface SplitCase extends BenchCase {
 // (dev-2, then dev-3, which was holdout-2). The held-out sets were each written blind by people who had
 // seen neither the planner nor the other cases: holdout-3, read only at session ends, and holdout-4.
 export const SPLIT_FILES: Record<Split, string[]> = {
-  dev: ['cases-dev.json', 'cases-dev-2.json', 'cases-dev-3-describe.json', 'cases-dev-3-edit.json'],
+  dev: [
+    'cases-dev.json',
+    'cases-dev-2.json',
+    'cases-dev-3-describe.json',
+    'cases-dev-3-edit.json',
+    'cases-dev-4-describe.json',
+    'cases-dev-4-edit.json',
+  ],
   holdout: [
     'cases-holdout-3-describe.json',
     'cases-holdout-3-edit.json',

@@ -3,6 +3,7 @@
 // are not lists: a batch already runs the task once per company.
 
 import { joinAnaphoricList } from './anaphoric-list';
+import { ESTABLISHMENT_NOUNS } from './establishments';
 import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
 import { attachFormatItems } from './format-words';
@@ -101,7 +102,12 @@ const VERB_EACH = new RegExp(
   'i',
 );
 const ROW_PER = new RegExp(
-  `^(.*?)\\bone\\s+row\\s+(?:per|for\\s+each|for\\s+every)\\s+${ITEM}\\s*(?:[,:]\\s*|\\s+(?:with|including|showing)\\s+|$)(.*)$`,
+  `^(.*?)\\b(?:one|a|a\\s+separate|its\\s+own)\\s+(?:row|line)\\s+(?:per|for\\s+each|for\\s+every|for\\s+all)\\s+${ITEM}(?:\\s+please)?\\s*(?:[,:\\u2013\\u2014(]\\s*|\\s+-\\s+|\\s+(?:with|including|showing)\\s+|$)(.*)$`,
+  'i',
+);
+// "each paper as its own row: title, authors", "each class a row: name, day", "every event on a line".
+const EACH_ROW = new RegExp(
+  `^(.*?)\\b(?:each|every)\\s+${ITEM}\\s+(?:as\\s+|in\\s+|on\\s+)?(?:a|one|its\\s+own|a\\s+separate|separate)\\s+(?:row|line)(?:\\s+please)?\\s*(?:[,:\\u2013\\u2014(]\\s*|\\s+-\\s+|\\s+(?:with|including|showing)\\s+|$)(.*)$`,
   'i',
 );
 
@@ -268,6 +274,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
     const item = singular(last) !== last ? listItem(head, true) : undefined;
     if (item) return { item, columns: heading[2], addName: false, prefix: '' };
   }
+  const eachRow = EACH_ROW.exec(sentence);
+  if (eachRow?.[2]) {
+    const item = listItem(eachRow[2], true, true);
+    if (item) return { item, columns: eachRow[3] ?? '', addName: false, prefix: eachRow[1] ?? '' };
+  }
   const row = ROW_PER.exec(sentence);
   if (row?.[2]) {
     const item = listItem(row[2], true, true);
@@ -288,11 +299,54 @@ function pluralColumn(columns: string): boolean {
 }
 
 /** The list shape a text asks for, or undefined for a single-result task. */
+// Organisations and places are what a run's website is about: "for each hotel of our list", "pharmacies:
+// opening hours, phone" ask one answer per site, unless the page is said to list them ("every hotel
+// listed on the booking page").
+// prettier-ignore
+const SITE_OWNERS = new Set([
+  ...ESTABLISHMENT_NOUNS, 'fund', 'supplier', 'provider', 'vendor', 'insurer', 'parish', 'church', 'app', 'dealer',
+  'ngo', 'municipality', 'council', 'forwarder', 'organization', 'organisation', 'competitor', 'client', 'lead',
+  'prospect', 'distributor', 'wholesaler', 'operator', 'bank', 'broker', 'airline', 'asso', 'office', 'insurance',
+  'website', 'site', 'homepage',
+]);
+const PAGE_LISTS =
+  /\b(?:listed|directory|on\s+(?:the|this|that|their|its|a|each)\s+(?:[a-z-]+\s+){0,2}(?:page|site|website|portal|platform|map)|(?:page|site|website|portal)\s+(?:lists|shows))\b/i;
+const INPUT_LIST =
+  /\b(?:(?:of|in|from|on)\s+(?:the|our|my|this|your)\s+(?:list|spreadsheet|sheet|csv|file|excel|table|database)|upload|csv)\b/i;
+
+/** "for each hotel of our list": the rows are the inputs, not things on one page. */
+function rowsAreInputs(item: string, sentence: string, text: string): boolean {
+  if (INPUT_LIST.test(sentence)) return true;
+  const head = singular(words(item).at(-1) ?? '');
+  // "all stores with address and opening hours" are a store finder's rows.
+  const gathered = /\b(?:all|every|list\s+of|table\s+of)\b/i.test(sentence);
+  return SITE_OWNERS.has(head) && !gathered && !PAGE_LISTS.test(text);
+}
+
+// prettier-ignore
+const PAGE_NOUNS = new Set([
+  'page', 'site', 'website', 'calendar', 'timetable', 'schedule', 'programme', 'program', 'agenda', 'directory',
+  'catalogue', 'catalog', 'portal', 'platform', 'section', 'overview', 'listing', 'homepage', 'url', 'link',
+]);
+
+/**
+ * "Publications page of a research group →", "Theatre season programme pages.": a phrase that only
+ * says which pages the rows are on, not a field to return.
+ */
+function isPageNote(text: string): boolean {
+  const clean = text.replace(/\s*(?:→|->|=>|:|,|[-\u2013\u2014])\s*$/, '').trim();
+  const tokens = words(clean);
+  if (tokens.length === 0 || tokens.length > 8 || /,|\band\b|\bwith\b/i.test(clean)) return false;
+  const ofAt = tokens.indexOf('of');
+  const head = singular(tokens[(ofAt > 0 ? ofAt : tokens.length) - 1] ?? '');
+  return PAGE_NOUNS.has(head);
+}
+
 export function detectListShape(text: string): ListShape | undefined {
   const sentences = joinAnaphoricList(splitSentences(text));
   for (let i = 0; i < sentences.length; i += 1) {
     const shape = matchSentence(sentences[i] ?? '');
-    if (!shape) continue;
+    if (!shape || rowsAreInputs(shape.item, sentences[i] ?? '', text)) continue;
     let columns = shape.columns.trim();
     let following = sentences.slice(i + 1);
     // "For each product extract:" followed by bullet lines: the bullets are the columns.
@@ -300,8 +354,10 @@ export function detectListShape(text: string): ListShape | undefined {
       columns = following.join(', ');
       following = [];
     }
-    const rest = [...sentences.slice(0, i), shape.prefix, ...following].filter((s) => s.trim()).join('. ');
-    const lead = shape.prefix.trim();
+    const prefix = isPageNote(shape.prefix) ? '' : shape.prefix;
+    const before = sentences.slice(0, i).filter((s) => !isPageNote(s));
+    const rest = [...before, prefix, ...following].filter((s) => s.trim()).join('. ');
+    const lead = prefix.trim();
     return { item: shape.item, columns, addName: shape.addName, rest, ...(lead ? { lead } : {}) };
   }
   return undefined;
