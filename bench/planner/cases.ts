@@ -28,6 +28,8 @@ export const SPLIT_FILES: Record<Split, string[]> = {
     'cases-holdout-3-edit.json',
     'cases-holdout-4-describe.json',
     'cases-holdout-4-edit.json',
+    'cases-holdout-5-describe.json',
+    'cases-holdout-5-edit.json',
   ],
 };
 

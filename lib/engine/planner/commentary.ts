@@ -16,6 +16,7 @@ const FORMULA = new RegExp(
     [
       String.raw`(?:many\s+|thanks?\s+)?thanks?(?:\s+you)?(?:\s+(?:so|very)\s+much|\s+a\s+lot)?(?:\s+in\s+advance|\s+for\s+.+)?`,
       'thx|cheers|much\\s+appreciated|(?:i\\s+)?appreciate\\s+it|no\\s+rush|sorry(?:\\s+for\\s+.+)?',
+      'danke|merci|gracias|grazie|hi|hello|hey|dear\\s+team|good\\s+(?:morning|afternoon)|(?:two|three|a\\s+few|some)\\s+(?:things|changes|requests)(?:\\s+please)?',
       String.raw`(?:great|good|nice|awesome|perfect|cool|brilliant|excellent)(?:\s+(?:job|work))?(?:\s+so\s+far)?`,
       String.raw`(?:i\s+)?hope\s+(?:that|this|it)\s+(?:makes\s+sense|helps|is\s+ok(?:ay)?|works)`,
       String.raw`(?:(?:that|this|it)(?:'s|\s+is|\s+will\s+be)|(?:that\s+|this\s+|it\s+)?would\s+be)\s+(?:really\s+|very\s+|so\s+)?(?:all|it|great|super|nice|lovely|amazing|fantastic|helpful|useful|easier|better|cleaner|enough)`,
@@ -46,6 +47,13 @@ export function isCommentary(clause: string): boolean {
     .replace(/^[\s,;:—–-]+|[\s.!?]+$/g, '');
   if (!text) return true;
   if (FORMULA.test(text)) return true;
+  // "…, (it) is not needed": the reason for the request before it.
+  if (
+    /^(?:it\s+|that\s+|they\s+)?(?:is|are|'s)\s+(?:not|no\s+longer)\s+(?:needed|necessary|interesting|relevant|useful)$/i.test(
+      text,
+    )
+  )
+    return true;
   if (OPERATION.test(text) || /["“'‘`]/.test(text.replace(/\b[a-z]+'[a-z]+\b/gi, ''))) return false;
   if (QUESTION.test(text) || (ASKS.test(text) && !NEGATED.test(text))) return false;
   return REMARK.test(text) || SPEAKER.test(text);
@@ -101,7 +109,9 @@ const NO_NEED = /^no\s+need\s+for\s+(?:the\s+)?(.+)$/i;
 export function statementRequest(clause: string): string {
   const text = clause.trim().replace(/[’]/g, "'");
   const m = NOT_NEEDED.exec(text);
-  if (m?.[1] && /(?:n't|\bnot\b|no\s+longer)/i.test(text)) return `remove ${m[1]}`;
+  // "remove the department, (it) is not needed" already says what to do.
+  if (m?.[1] && /(?:n't|\bnot\b|no\s+longer)/i.test(text) && !OPERATION.test(m[1]) && !m[1].includes(','))
+    return `remove ${m[1]}`;
   const d = DONT_NEED.exec(text) ?? NO_NEED.exec(text);
   return d?.[1] ? `remove ${d[1]}` : clause;
 }

@@ -7,7 +7,10 @@ import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
   '(?:also\\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|for\\s+each|list|use|give|keep|only\\s+(?:keep|list|return|get)|(?:we|i)\\s+(?:also\\s+|only\\s+)?(?:need|want|would\\s+like))';
-const VERB_BOUNDARY = new RegExp(`\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?=${CLAUSE_VERBS}\\b)`, 'i');
+const VERB_BOUNDARY = new RegExp(
+  `\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?=(?:(?:please|pls|plz|just|then|so)\\s+)?${CLAUSE_VERBS}\\b)`,
+  'i',
+);
 const THEN = /\s*,?\s*\b(?:and\s+)?then\b\s*/i;
 // Query and description texts run to the end of their sentence: they may contain "and".
 const FREE_TEXT_CLAUSE = /\b(?:query|question|prompt|description)\s+(?:for|of|on)\b/i;
@@ -66,8 +69,11 @@ function joinLeads(pieces: string[]): string[] {
 }
 
 const POLITE_LEAD =
-  /^(?:please|ok(?:ay)?|now|so|and|then|can\s+you|could\s+you|would\s+you|i'?d\s+like\s+(?:you\s+)?to|i\s+would\s+like\s+(?:you\s+)?to|i\s+want\s+you\s+to|let'?s|kindly|just)[\s,]+/i;
-const POLITE_TAIL = /[\s,]+(?:please|thanks|thank\s+you)[\s.!]*$/i;
+  /^(?:please|pls|plz|hi|hello|hey|ok(?:ay)?|now|so|and|then|can\s+you|could\s+you|would\s+you|i'?d\s+like\s+(?:you\s+)?to|i\s+would\s+like\s+(?:you\s+)?to|i\s+want\s+you\s+to|let'?s|kindly|just)[\s,]+/i;
+const POLITE_TAIL = /[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)[\s.!]*$/i;
+// "It would be great to also have the ISBN", "would be nice if we also had the price": a wish to add.
+const WISH =
+  /^(?:it\s+)?(?:would|'d)\s+be\s+(?:really\s+|very\s+|so\s+)?(?:great|nice|super|good|helpful|awesome|perfect|useful|cool)\s+(?:(?:if\s+(?:we|you|i)\s+(?:could\s+)?(?:also\s+)*(?:had|have|get|got|see|add|include|know)?\s*)|(?:to\s+(?:also\s+)?(?:have|get|know|see|add|include)\s+))/i;
 // "each speaker's LinkedIn as well", "publication year too": a trailing "also" asks to add.
 const ALSO_TAIL = /[\s,]+(?:too|as\s+well|also|in\s+addition)(?:\s+(?:also|too))*[\s.!]*$/i;
 export const POLITE_ONLY = /^(?:thanks|thank\s+you|please|ok(?:ay)?|cheers|great|that'?s\s+all)$/i;
@@ -81,6 +87,19 @@ export function tidy(clause: string): { text: string; also: boolean } {
   for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(POLITE_LEAD, '').replace(POLITE_TAIL, '').trim();
+    // "the word count is missing": a request to add it.
+    const missing = /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:still\s+)?missing$/i.exec(text);
+    if (missing?.[1]) {
+      also = true;
+      text = missing[1];
+    }
+    if (WISH.test(text)) {
+      also = true;
+      text = text
+        .replace(WISH, '')
+        .replace(/\s+(?:had|have)$/i, '')
+        .trim();
+    }
     if (ALSO_TAIL.test(text)) {
       also = true;
       text = text.replace(ALSO_TAIL, '').trim();

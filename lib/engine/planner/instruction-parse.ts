@@ -143,6 +143,12 @@ const parseRename: ClauseParser = (text) => {
     /^change\s+the\s+name\s+of\s+(.+?)\s+to\s+(.+)$/i.exec(text) ??
     /^(.+?)\s+should\s+be\s+(?:called|named|renamed(?:\s+to)?)\s+(.+)$/i.exec(text);
   if (single?.[1] && single[2]) return [{ kind: 'rename', from: single[1], to: single[2] }];
+  // "ceo_name -> ceo, founders -> founder_names": arrows alone say rename.
+  const arrows = text
+    .split(/\s*(?:,|;|\band\b)\s*/i)
+    .map((p) => /^(\S+(?:\s+\S+){0,3}?)\s*(?:->|→|=>)\s*(\S+(?:\s+\S+){0,3})$/.exec(p.trim()));
+  if (arrows.length > 0 && arrows.every((a) => a?.[1] && a[2]))
+    return arrows.map((a) => ({ kind: 'rename', from: a?.[1] ?? '', to: a?.[2] ?? '' }));
   const m = /^(?:rename|relabel)\s+(.+)$/i.exec(text);
   if (!m?.[1]) return undefined;
   // "rename a to b and c to d"
@@ -214,11 +220,15 @@ const parseShould: ClauseParser = (text) => {
 
 // "the description can go", "department out", "fax can be dropped": a removal said about the field.
 const GOES =
-  /^(?:the\s+)?(.+?)\s+(?:(?:can|could|may|should)\s+(?:go|be\s+(?:dropped|removed|deleted|omitted|left\s+out))|(?:is|are)\s+(?:not\s+needed|unnecessary|superfluous)|out)$/i;
+  /^(?:the\s+)?(.+?)\s+(?:(?:can|could|may|should)\s+(?:go|be\s+(?:dropped|removed|deleted|omitted|left\s+out))|(?:is|are)\s+(?:not\s+needed|no\s+longer\s+needed|unnecessary|superfluous|useless|not\s+useful|not\s+relevant)(?:\s+(?:for|to)\s+us)?|out)$/i;
 
 const parseRemove: ClauseParser = (text, ctx) => {
   const goes = GOES.exec(text);
-  if (goes?.[1] && splitEnumeration(goes[1]).every((t) => targetOutputs(ctx.outputs, t).length > 0))
+  if (
+    goes?.[1] &&
+    !/^(?:remove|drop|delete|add|rename|make|keep|replace)\b|,/i.test(goes[1]) &&
+    splitEnumeration(goes[1]).every((t) => targetOutputs(ctx.outputs, t).length > 0)
+  )
     return [{ kind: 'remove', targets: splitEnumeration(goes[1]) }];
   const m =
     /^(?:remove|drop|delete|exclude|omit|skip|get\s+rid\s+of|(?:(?:we|i)\s+)?(?:no\s+longer|don'?t|do\s+not|stop)\s+(?:need(?:ing)?|want(?:ing)?|extract(?:ing)?|includ(?:e|ing)|return(?:ing)?|collect(?:ing)?|captur(?:e|ing)|get(?:ting)?))\s+(?:the\s+)?(?:outputs?\s+|fields?\s+|columns?\s+)?(.+)$/i.exec(
@@ -289,6 +299,32 @@ const PARSERS: readonly ClauseParser[] = [
   parseRemove,
 ];
 
+// "remove the department, (it) is not needed": the reason for the change beside it.
+const NOT_NEEDED =
+  /^(?:it\s+|they\s+|that\s+)?(?:is|are|'s)\s+(?:not|no\s+longer)\s+(?:needed|necessary|interesting|relevant|useful)$/i;
+
+const POINTER = /^(?:it|them|that|this|those|these|(?:that|this|the)\s+(?:one|field|column|output))$/i;
+
+/**
+ * "The description column is useless, pls get rid of it": a pointer names what the clause before
+ * it named; a removal said twice is one removal.
+ */
+function pointBack(parsed: EditOp[], before: readonly EditOp[]): EditOp[] {
+  const last = before.at(-1);
+  const named =
+    last?.kind === 'remove'
+      ? last.targets
+      : last?.kind === 'retype' || last?.kind === 'format'
+        ? [last.target]
+        : [];
+  return parsed.flatMap((op): EditOp[] => {
+    if (op.kind !== 'remove' || !op.targets.every((t) => POINTER.test(t.trim())) || named.length === 0)
+      return [op];
+    // The clause before already removes them.
+    return last?.kind === 'remove' ? [] : [{ kind: 'remove', targets: [...named] }];
+  });
+}
+
 const NOT_PER =
   /^(?:and\s+|but\s+)?(?:not|never)\s+(?:per|for\s+each|for\s+every|once\s+per|on\s+each)\s+[a-z' -]+\)?$/i;
 
@@ -305,7 +341,8 @@ export function parseInstruction(
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
     // "…, just once for the whole site, not per product": the "not per" half repeats the "once".
-    if (!text || POLITE_ONLY.test(text) || (ops.length > 0 && NOT_PER.test(text))) continue;
+    if (!text || POLITE_ONLY.test(text) || (ops.length > 0 && (NOT_PER.test(text) || NOT_NEEDED.test(text))))
+      continue;
     let parsed: EditOp[] | undefined;
     for (const parser of PARSERS) {
       parsed = parser(text, ctx);
@@ -321,7 +358,7 @@ export function parseInstruction(
       const added = op.kind === 'add-input' ? inputFromPhrase(referenceText(op.phrase), op.type) : undefined;
       if (added) ctx.inputs?.push(humanise(added.name));
     }
-    if (parsed) ops.push(...parsed);
+    if (parsed) ops.push(...pointBack(parsed, ops));
     else unknown.push(clause.trim());
   }
   // A reason given beside an understood request ("…; most sites only give a range like 51-200")
