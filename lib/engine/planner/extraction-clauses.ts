@@ -43,7 +43,13 @@ function verbHits(sentence: string): VerbHit[] {
   for (const m of sentence.matchAll(VERB_RE)) {
     const before = sentence.slice(0, m.index).trimEnd();
     const prev = /(\S+)$/.exec(before)?.[1]?.toLowerCase();
-    const startsClause = prev === undefined || /[,;:.(!?]$/.test(prev) || CLAUSE_STARTERS.has(prev);
+    // "From each dealer's site grab the brands": a fronted place ends where the verb begins.
+    const afterPlace =
+      /\b(?:from|on|at|for|of)\s+(?:each|every|the|their|its|a|this|that)\s+[a-z'’ -]*?(?:site|website|page|homepage|profile)$/i.test(
+        before,
+      );
+    const startsClause =
+      prev === undefined || /[,;:.(!?]$/.test(prev) || CLAUSE_STARTERS.has(prev) || afterPlace;
     if (!startsClause) continue;
     // "how many days do customers have to return items": the infinitive belongs to the question.
     if (/\b(?:do|does|did|will)\s+\S.*\bhave\s+to$/i.test(before)) continue;

@@ -23,10 +23,10 @@ const YES_NO_TAIL =
 
 export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
   const yesNo = YES_NO_TAIL.exec(raw.trim());
+  // One word ("vegan or not") is a state the thing is in: "whether it is vegan".
+  const state = yesNo?.[1] && !/\s/.test(yesNo[1].trim()) ? `it is ${yesNo[1].trim()}` : yesNo?.[1];
   const asked =
-    yesNo?.[1] && !/^(?:whether|if|is|are|does|do|has|have|can)\b/i.test(yesNo[1])
-      ? `whether ${yesNo[1]}`
-      : raw;
+    state && !/^(?:whether|if|is|are|does|do|has|have|can)\b/i.test(state) ? `whether ${state}` : raw;
   const cleaned = cleanItem(timeLimit(activeReporting(asked)));
   if (!cleaned.text) return [];
   const formatted = planCleaned(cleaned.text, cleaned.all, ctx).map((p) =>

@@ -58,7 +58,11 @@ const PARTICIPLE_CLAUSE = new RegExp(
   `^(.+?)\\s+(?:(?:that|when|which|in\\s+which|on\\s+which)\\s+)?(?:[a-z0-9]+\\s+){0,3}?${BE}\\s+(?:(first|last|originally|initially)\\s+)?([a-z]+(?:ed|en|wn|lt|nt|ght|un|ung))$`,
 );
 const COUNT_LEAD = /^(?:total\s+)?(?:number|count|no|quantity|amount)\s+of\s+(.+)$/;
-const HOW_MANY = /^how\s+many\s+(.+?)(?:\s+(?:do|does|did|are|is|has|have|were|was)\b.*)?$/;
+const HOW_MANY =
+  /^how\s+many\s+(.+?)(?:\s+(?:do|does|did|are|is|has|have|were|was|they|it|he|she|we|you|there)\b.*)?$/;
+// "how long the free trial is", "how long the contract runs for": the thing's length.
+const HOW_LONG =
+  /^how\s+long\s+(?:is\s+|does\s+|do\s+)?(?:the\s+|their\s+|its\s+|a\s+)?(.+?)(?:\s+(?:is|are|lasts?|runs?|takes?|goes)(?:\s+for)?)?$/;
 
 /**
  * The header form of a phrase, as space-separated words, without the length cap: determiners and
@@ -129,6 +133,8 @@ function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean
     const thing = ownerFirst(rewrite(count[1].split(' '), isSubject));
     if (thing.length > 0) return [...singularAll(thing), 'count'];
   }
+  const long = HOW_LONG.exec(text);
+  if (long?.[1] && words(long[1]).length <= 3) return [...rewrite(long[1].split(' '), isSubject), 'length'];
   const clause = PARTICIPLE_CLAUSE.exec(text);
   if (clause?.[1] && clause[3]) {
     const head = rewrite(clause[1].split(' '), isSubject);

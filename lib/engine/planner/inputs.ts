@@ -22,6 +22,17 @@ const URL_TAILS = new Set(['url', 'urls', 'link', 'links', 'page', 'webpage']);
 
 /** The input a phrase names ("a company website" → website/url, "a country" → country/string). */
 export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | undefined {
+  // "the URL of a job posting", "the link to a recipe": the address of a page names that page.
+  const urlOf =
+    /^(?:the\s+|a\s+|an\s+)?(?:url|link|address|web\s+address)\s+(?:of|to|for)\s+(?:an?\s+|the\s+|each\s+)?(.+)$/i.exec(
+      phrase.trim(),
+    );
+  if (urlOf?.[1] && (type === undefined || type === 'url')) {
+    const stem = words(urlOf[1]).filter((t) => t !== 'page' && t !== 'web');
+    const name = toIdentifier(`${stem.slice(-2).join(' ')} url`);
+    if (name && stem.length > 0 && stem.length <= 4)
+      return { name, type: 'url', description: capitalise(phrase.trim()) };
+  }
   const text = cleanItem(phrase).text;
   const tokens = words(text);
   if (tokens.length === 0 || tokens.length > 6) return undefined;
@@ -35,15 +46,6 @@ export function inputFromPhrase(phrase: string, type?: InputType): TaskInput | u
   const isWebsite =
     ownedWebsite || (tokens.every((t) => WEBSITE_WORDS.has(t)) && tokens.some((t) => WEBSITE_HEADS.has(t)));
   if (isWebsite && (type === undefined || type === 'url')) return DEFAULT_INPUT;
-  // "the URL of a job posting", "the link to a recipe": the address of a page names that page.
-  const urlOf = /^(?:url|link|address|web\s+address)\s+(?:of|to|for)\s+(?:an?\s+|the\s+|each\s+)?(.+)$/.exec(
-    tokens.join(' '),
-  );
-  if (urlOf?.[1] && (type === undefined || type === 'url')) {
-    const stem = urlOf[1].split(' ').filter((t) => t !== 'page' && t !== 'web');
-    const name = toIdentifier(`${stem.slice(-2).join(' ')} url`);
-    if (name) return { name, type: 'url', description: capitalise(text) };
-  }
 
   const last = tokens[tokens.length - 1] ?? '';
   if (URL_TAILS.has(last) && (type === undefined || type === 'url')) {

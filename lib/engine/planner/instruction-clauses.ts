@@ -76,7 +76,8 @@ const WISH =
   /^(?:it\s+)?(?:would|'d)\s+be\s+(?:really\s+|very\s+|so\s+)?(?:great|nice|super|good|helpful|awesome|perfect|useful|cool)\s+(?:(?:if\s+(?:we|you|i)\s+(?:could\s+)?(?:also\s+)*(?:had|have|get|got|see|add|include|know)?\s*)|(?:to\s+(?:also\s+)?(?:have|get|know|see|add|include)\s+))/i;
 // "each speaker's LinkedIn as well", "publication year too": a trailing "also" asks to add.
 const ALSO_TAIL = /[\s,]+(?:too|as\s+well|also|in\s+addition)(?:\s+(?:also|too))*[\s.!]*$/i;
-export const POLITE_ONLY = /^(?:thanks|thank\s+you|please|ok(?:ay)?|cheers|great|that'?s\s+all)$/i;
+export const POLITE_ONLY =
+  /^(?:thanks|thank\s+you|please|ok(?:ay)?|cheers|great|that'?s\s+all|hi|hello|hey|dear\s+team|good\s+(?:morning|afternoon))$/i;
 
 export function tidy(clause: string): { text: string; also: boolean } {
   let text = clause

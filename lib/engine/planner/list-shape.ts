@@ -304,7 +304,8 @@ function pluralColumn(columns: string): boolean {
 // listed on the booking page").
 // prettier-ignore
 const SITE_OWNERS = new Set([
-  ...ESTABLISHMENT_NOUNS, 'fund', 'supplier', 'provider', 'vendor', 'insurer', 'parish', 'church', 'app', 'dealer',
+  // "workshop" is also an event ("the workshops the studio runs").
+  ...[...ESTABLISHMENT_NOUNS].filter((n) => n !== 'workshop'), 'fund', 'supplier', 'provider', 'vendor', 'insurer', 'parish', 'church', 'app', 'dealer',
   'ngo', 'municipality', 'council', 'forwarder', 'organization', 'organisation', 'competitor', 'client', 'lead',
   'prospect', 'distributor', 'wholesaler', 'operator', 'bank', 'broker', 'airline', 'asso', 'office', 'insurance',
   'website', 'site', 'homepage',
