@@ -44,7 +44,7 @@ export function isCommentary(clause: string): boolean {
   const text = clause
     .trim()
     .replace(/[’]/g, "'")
-    .replace(/^[\s,;:—–-]+|[\s.!?]+$/g, '');
+    .replace(/^[\s,;:—–-]+|[\s.!?:]+$/g, '');
   if (!text) return true;
   if (FORMULA.test(text)) return true;
   // "…, (it) is not needed": the reason for the request before it.

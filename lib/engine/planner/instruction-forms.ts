@@ -59,7 +59,7 @@ function insteadWithoutComma(text: string, ctx: ParseContext): [string, string, 
       .slice(i)
       .join(' ')
       .replace(
-        /^(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include)(?:\s+(?:me|us))?\s+)/i,
+        /^(?:(?:please\s+)?(?:give|return|get|extract|find|add|use|show|provide|include|(?:i|we)\s+(?:would\s+)?(?:want|need|prefer|like)(?:\s+to\s+have)?)(?:\s+(?:me|us))?\s+)/i,
         '',
       );
     if (added && targetOutputs(ctx.outputs, old).length > 0) return [text, old, added];

@@ -18,7 +18,7 @@ import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruct
 import type { ClauseParser, EditOp, ParseContext, ParsedInstruction } from './instruction-ops';
 import { inputFromPhrase } from './inputs';
 import { referenceText } from './match';
-import { humanise } from './names';
+import { humanise, words } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 
@@ -138,6 +138,15 @@ const parseQueryChange: ClauseParser = (text) => {
   return undefined;
 };
 
+/** "date_posted (has to match our other sheet)", "product_name, it is clearer": the new name alone. */
+function newName(to: string): string {
+  return to
+    .replace(/\s*\(.*$/, '')
+    .replace(/\s*[,;].*$/, '')
+    .replace(/\s+(?:instead|please|pls|thanks)$/i, '')
+    .trim();
+}
+
 const parseRename: ClauseParser = (text) => {
   const single =
     /^change\s+the\s+name\s+of\s+(.+?)\s+to\s+(.+)$/i.exec(text) ??
@@ -145,10 +154,11 @@ const parseRename: ClauseParser = (text) => {
   if (single?.[1] && single[2]) return [{ kind: 'rename', from: single[1], to: single[2] }];
   // "ceo_name -> ceo, founders -> founder_names": arrows alone say rename.
   const arrows = text
+    .replace(/\s*\([^)]*\)\s*$/, '')
     .split(/\s*(?:,|;|\band\b)\s*/i)
     .map((p) => /^(\S+(?:\s+\S+){0,3}?)\s*(?:->|→|=>)\s*(\S+(?:\s+\S+){0,3})$/.exec(p.trim()));
   if (arrows.length > 0 && arrows.every((a) => a?.[1] && a[2]))
-    return arrows.map((a) => ({ kind: 'rename', from: a?.[1] ?? '', to: a?.[2] ?? '' }));
+    return arrows.map((a) => ({ kind: 'rename', from: a?.[1] ?? '', to: newName(a?.[2] ?? '') }));
   const m = /^(?:rename|relabel)\s+(.+)$/i.exec(text);
   if (!m?.[1]) return undefined;
   // "rename a to b and c to d"
@@ -157,7 +167,7 @@ const parseRename: ClauseParser = (text) => {
   for (const pair of pairs) {
     const p = /^(.+?)\s+(?:to|as|into|->|→)\s+(.+)$/i.exec(pair.trim());
     if (!p?.[1] || !p[2]) return undefined;
-    ops.push({ kind: 'rename', from: p[1], to: p[2] });
+    ops.push({ kind: 'rename', from: p[1], to: newName(p[2]) });
   }
   return ops;
 };
@@ -167,9 +177,30 @@ const REASON_TAIL =
   '(?:\\s*[:;\u2013\u2014(]\\s*.*|\\s+-\\s+.*|,?\\s+(?:since|because|as|so\\s+that|so\\s+we|e\\.g\\.|for\\s+example)\\b.*)?';
 
 /** "make X a number", "change the type of X and Y to date", "make A a number and B a date". */
+// "price as a plain number without currency", "the tags as one text": a type said with "as".
+const AS_TYPE = new RegExp(
+  `^(?:the\\s+)?(.+?)\\s+as\\s+(?:an?\\s+|one\\s+)?(?:(?:plain|simple|pure|bare|normal|single|whole|real)\\s+)?(${TYPE_WORD_PATTERN})(?:\\s+(?:value|field))?\\b\\s*,?\\s*(.*)$`,
+  'i',
+);
+
+const CLAUSE_VERB = /^(?:add|remove|drop|delete|rename|make|change|keep|replace|we|i|it|they|our)\b/i;
+
 const parseRetype: ClauseParser = (text, ctx) => {
+  const as = AS_TYPE.exec(text);
+  const asType = as?.[2] ? parseOutputType(as[2]) : undefined;
+  if (as?.[1] && asType && targetOutputs(ctx.outputs, as[1]).length === 1) {
+    const target = targetOutputs(ctx.outputs, as[1])[0];
+    const rest = (as[3] ?? '').trim();
+    if (target && target.type !== asType) {
+      const ops: EditOp[] = [{ kind: 'retype', target: as[1], type: asType }];
+      // "…, without currency": the rest is formatting for the same field.
+      const guidance = rest && (isFormatTail(rest) || (words(rest).length <= 6 && !CLAUSE_VERB.test(rest)));
+      if (guidance) ops.push({ kind: 'format', target: as[1], guidance: rest });
+      if (!rest || guidance) return ops;
+    }
+  }
   const should = new RegExp(
-    `^(.+?)\\s+should\\s+be\\s+(?:of\\s+)?(?:an?\\s+|the\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?${REASON_TAIL}$`,
+    `^(.+?)\\s+should\\s+be\\s+(?:of\\s+)?(?:an?\\s+|the\\s+|one\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|type))?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?(?:\\s*,\\s*[^,.;]+?(?:,?\\s+(?:not|instead\\s+of|rather\\s+than)\\s+(?:an?\\s+)?[a-z/ ]+)?)?${REASON_TAIL}$`,
     'i',
   ).exec(text);
   if (should?.[1] && should[2]) {
@@ -261,7 +292,7 @@ const parseRemove: ClauseParser = (text, ctx) => {
 };
 
 const ADD_LEAD =
-  /^(?:add|include|extract|get|find|capture|collect|return|fetch|grab|pull|scrape|look\s+up|track|output|give(?:\s+me)?|provide|show(?:\s+me)?|tell\s+me|check|report|(?:i|we)\s+(?:also\s+)?(?:want|need)(?:\s+to\s+(?:know|see|get))?)\s*:?\s+(?:also\s+)?(?:(?:a|an|new|another)\s+)?(?:(?:new\s+)?(?:outputs?|fields?|columns?|propert(?:y|ies)|data\s+points?)\s*(?:(?:called|named|for|with|that\s+(?:captures|holds|contains|says|shows))\s+)?:?\s*)?(.+)$/i;
+  /^(?:(?:can|could)\s+(?:we|you|i)\s+(?:also\s+)?(?:get|have|add|include|see)|add|include|extract|get|find|capture|collect|return|fetch|grab|pull|scrape|look\s+up|track|output|give(?:\s+me)?|provide|show(?:\s+me)?|tell\s+me|check|report|(?:i|we)\s+(?:also\s+)?(?:want|need)(?:\s+to\s+(?:know|see|get))?)\s*:?\s+(?:also\s+)?(?:(?:a|an|new|another)\s+)?(?:(?:new\s+)?(?:outputs?|fields?|columns?|propert(?:y|ies)|data\s+points?)\s*(?:(?:called|named|for|with|that\s+(?:captures|holds|contains|says|shows))\s+)?:?\s*)?(.+)$/i;
 
 // "what is their revenue?" asks for a new output the way a description would.
 const QUESTION = /^(?:what|who|which|where|when|how\s+many|how\s+much|does|do|is|are)\b/i;
@@ -341,7 +372,12 @@ export function parseInstruction(
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
     // "…, just once for the whole site, not per product": the "not per" half repeats the "once".
-    if (!text || POLITE_ONLY.test(text) || (ops.length > 0 && (NOT_PER.test(text) || NOT_NEEDED.test(text))))
+    if (
+      !text ||
+      !/[\p{L}\p{N}]/u.test(text) ||
+      POLITE_ONLY.test(text) ||
+      (ops.length > 0 && (NOT_PER.test(text) || NOT_NEEDED.test(text)))
+    )
       continue;
     let parsed: EditOp[] | undefined;
     for (const parser of PARSERS) {
