@@ -18,6 +18,7 @@ import { taskClause } from './task-clause';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
 import { lookupField } from './vocabulary';
+import { spellYesNoList } from './yes-no-list';
 
 const MAX_OUTPUTS = 100;
 const DIRECT_QUESTION = /^(?:how\s+(?:many|much|long|old)|when|where|who|what|which)\b/i;
@@ -29,7 +30,7 @@ export function planFromDescription(description: string): Finalised {
   }
   if (description.length > MAX_TEXT)
     return { ok: false, message: tooLong('description', description.length) };
-  const text = answerForm(resolveBackReferences(taskClause(description.trim())));
+  const text = answerForm(resolveBackReferences(taskClause(spellYesNoList(description.trim()))));
 
   const { inputs, rest } = detectInputs(text);
   const shape = detectListShape(rest);

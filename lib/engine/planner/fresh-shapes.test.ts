@@ -93,6 +93,18 @@ const RULES: Record<string, DescribeRule[]> = {
       [PHONE, 'free_delivery|delivery_free|delivery_is_free|is_delivery_free:boolean'],
     ],
   ],
+  'a yes/no heading over short questions': [
+    [
+      'en',
+      'Campsites, yes/no for each: swimming pool? dogs allowed? open all year?',
+      false,
+      [
+        'has_swimming_pool|swimming_pool|has_pool:boolean',
+        'dogs_allowed|allows_dogs|has_dogs_allowed:boolean',
+        'open_all_year|is_open_all_year:boolean',
+      ],
+    ],
+  ],
   'names for what holds': [
     ['en', 'Does the supplier mention an ISO 14001 certification?', false, ['iso_14001_certified:boolean']],
     ['en', 'Is the hospital wheelchair accessible?', false, ['wheelchair_accessible:boolean']],
