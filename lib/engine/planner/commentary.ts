@@ -4,6 +4,7 @@
 // names a change in statement form ("the department isn't needed") is read as that change.
 // Real nonsense ("make it smarter", "blah blah") is neither, and is still refused.
 
+import { NOT_NEEDED_REASON } from './instruction-asides';
 import { words } from './names';
 
 const OPERATION =
@@ -48,12 +49,7 @@ export function isCommentary(clause: string): boolean {
   if (!text) return true;
   if (FORMULA.test(text)) return true;
   // "…, (it) is not needed": the reason for the request before it.
-  if (
-    /^(?:it\s+|that\s+|they\s+)?(?:is|are|'s)\s+(?:not|no\s+longer)\s+(?:needed|necessary|interesting|relevant|useful)$/i.test(
-      text,
-    )
-  )
-    return true;
+  if (NOT_NEEDED_REASON.test(text)) return true;
   if (OPERATION.test(text) || /["“'‘`]/.test(text.replace(/\b[a-z]+'[a-z]+\b/gi, ''))) return false;
   if (QUESTION.test(text) || (ASKS.test(text) && !NEGATED.test(text))) return false;
   return REMARK.test(text) || SPEAKER.test(text);

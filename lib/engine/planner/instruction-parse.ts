@@ -18,6 +18,7 @@ import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruct
 import type { ClauseParser, EditOp, ParseContext, ParsedInstruction } from './instruction-ops';
 import { inputFromPhrase } from './inputs';
 import { referenceText } from './match';
+import { NOT_NEEDED_REASON, NOT_PER, newName, pointBack } from './instruction-asides';
 import { humanise, words } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
@@ -137,15 +138,6 @@ const parseQueryChange: ClauseParser = (text) => {
     return [{ kind: 'set-query', target: use[2], query: finishSentence(unquote(use[1])) }];
   return undefined;
 };
-
-/** "date_posted (has to match our other sheet)", "product_name, it is clearer": the new name alone. */
-function newName(to: string): string {
-  return to
-    .replace(/\s*\(.*$/, '')
-    .replace(/\s*[,;].*$/, '')
-    .replace(/\s+(?:instead|please|pls|thanks)$/i, '')
-    .trim();
-}
 
 const parseRename: ClauseParser = (text) => {
   const single =
@@ -330,35 +322,6 @@ const PARSERS: readonly ClauseParser[] = [
   parseRemove,
 ];
 
-// "remove the department, (it) is not needed": the reason for the change beside it.
-const NOT_NEEDED =
-  /^(?:it\s+|they\s+|that\s+)?(?:is|are|'s)\s+(?:not|no\s+longer)\s+(?:needed|necessary|interesting|relevant|useful)$/i;
-
-const POINTER = /^(?:it|them|that|this|those|these|(?:that|this|the)\s+(?:one|field|column|output))$/i;
-
-/**
- * "The description column is useless, pls get rid of it": a pointer names what the clause before
- * it named; a removal said twice is one removal.
- */
-function pointBack(parsed: EditOp[], before: readonly EditOp[]): EditOp[] {
-  const last = before.at(-1);
-  const named =
-    last?.kind === 'remove'
-      ? last.targets
-      : last?.kind === 'retype' || last?.kind === 'format'
-        ? [last.target]
-        : [];
-  return parsed.flatMap((op): EditOp[] => {
-    if (op.kind !== 'remove' || !op.targets.every((t) => POINTER.test(t.trim())) || named.length === 0)
-      return [op];
-    // The clause before already removes them.
-    return last?.kind === 'remove' ? [] : [{ kind: 'remove', targets: [...named] }];
-  });
-}
-
-const NOT_PER =
-  /^(?:and\s+|but\s+)?(?:not|never)\s+(?:per|for\s+each|for\s+every|once\s+per|on\s+each)\s+[a-z' -]+\)?$/i;
-
 const WHOLE_TASK_WISH =
   /^(?:make|get)\s+(?:it|this|them|that|everything|the\s+task)\s+[a-z]+(?:er|more\s+[a-z]+)$/i;
 
@@ -376,7 +339,7 @@ export function parseInstruction(
       !text ||
       !/[\p{L}\p{N}]/u.test(text) ||
       POLITE_ONLY.test(text) ||
-      (ops.length > 0 && (NOT_PER.test(text) || NOT_NEEDED.test(text)))
+      (ops.length > 0 && (NOT_PER.test(text) || NOT_NEEDED_REASON.test(text)))
     )
       continue;
     let parsed: EditOp[] | undefined;
