@@ -47,7 +47,7 @@ function verbHits(sentence: string): VerbHit[] {
     const afterPlace =
       /\b(?:from|on|at|for|of)\s+(?:each|every|the|their|its|a|this|that)\s+[a-z'’ -]*?(?:site|website|page|homepage|profile)$/i.test(
         before,
-      );
+      ) || /^\s*(?:for|from|of)\s+(?:each|every)\s+[a-z'’-]+(?:\s+[a-z'’-]+)?$/i.test(before);
     const startsClause =
       prev === undefined || /[,;:.(!?]$/.test(prev) || CLAUSE_STARTERS.has(prev) || afterPlace;
     if (!startsClause) continue;

@@ -149,6 +149,22 @@ const RULES: Record<string, DescribeRule[]> = {
       ['website|url:url', 'account_name|savings_account_name:string'],
     ],
   ],
+  'the columns of an uploaded sheet are the inputs': [
+    [
+      'en',
+      "We'll upload a spreadsheet with three columns: clinic name, city and website. For each clinic find the phone and the opening hours",
+      false,
+      [PHONE, 'opening_hours|hours:string'],
+      ['clinic_name|name:string', 'city:string', 'website|url:url'],
+    ],
+    [
+      'en',
+      'Input columns: website, product name. Find the price and whether it is in stock',
+      false,
+      ['price:money', 'in_stock|is_in_stock:boolean'],
+      ['website|url:url', 'product_name:string'],
+    ],
+  ],
   'how long, how many, what comes before "per"': [
     [
       'en',

@@ -89,7 +89,10 @@ const GIVEN = /\b(?:given|provided\s+with|starting\s+(?:from|with))\s+(?:only\s+
 const AS_INPUT =
   /\b(?:takes?|accepts?|uses?|receives?|with)\s+(.+?)\s+as\s+(?:an?\s+|its\s+|the\s+)?inputs?\b/gi;
 const NOT_AN_INPUT = /^(?:on|in|at|by|to|for|from|with|as|that|this|it|them|above|below|here|there|back)\b/i;
-const INPUTS_LINE = /^\s*inputs?\s*(?:is|are|:)\s*([^.;\n]+)[.;]?/im;
+const INPUTS_LINE = /^\s*(?:inputs?|input\s+columns?|input\s+fields?)\s*(?:is|are|:)\s*([^.;\n]+)[.;]?/im;
+// "I'll upload a CSV with two columns, fund name and website": the columns of the sheet are the inputs.
+const UPLOAD_COLUMNS =
+  /\b(?:upload|send|give\s+you|feed\s+(?:it|you)|provide|have)\s+(?:a|an|the|our)\s+(?:csv|spreadsheet|sheet|list|file|excel(?:\s+file)?|table)\s+(?:file\s+)?with\s+(?:(?:two|three|four|five|\d+)\s+)?(?:columns?|fields?)?\s*[:,]?\s*([^.;\n]+)[.;]?/i;
 const FOR_EACH_URL =
   /\bfor\s+(?:each|every|a|an|any|one)\s+((?:[a-z0-9'’-]+\s+){0,3}?(?:urls?|links?|web\s+address(?:es)?|domains?|websites?))\b/gi;
 const FROM_URL =
@@ -109,6 +112,12 @@ export function detectInputs(text: string): DetectedInputs {
   };
   let rest = text;
 
+  const upload = UPLOAD_COLUMNS.exec(rest);
+  const uploaded = upload?.[1] ? splitEnumeration(upload[1]).map((p) => inputFromPhrase(p)) : [];
+  if (upload && uploaded.length > 0 && uploaded.every((i) => i !== undefined)) {
+    uploaded.forEach(add);
+    rest = rest.replace(upload[0], '. ');
+  }
   const line = INPUTS_LINE.exec(rest);
   if (line?.[1]) {
     splitEnumeration(line[1]).forEach((p) => add(inputFromPhrase(p)));
