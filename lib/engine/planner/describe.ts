@@ -24,13 +24,25 @@ const MAX_OUTPUTS = 100;
 const DIRECT_QUESTION = /^(?:how\s+(?:many|much|long|old)|when|where|who|what|which)\b/i;
 const SOCIAL_WORDS = /\b(?:linkedin|facebook|instagram|youtube|twitter|tiktok|github|pinterest|social)\b/i;
 
+// "what's the excess?", "who's the CEO": the question words the rules read in full.
+const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/\b(what|who|where|when|how|which)['’]s\b/gi, '$1 is'],
+  [/\b(what|who|where|when|how|which)['’]re\b/gi, '$1 are'],
+];
+
+function expandContractions(text: string): string {
+  return CONTRACTIONS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
+}
+
 export function planFromDescription(description: string): Finalised {
   if (typeof description !== 'string' || description.trim().length === 0) {
     return { ok: false, message: `The description is empty. ${DESCRIBE_HINT}` };
   }
   if (description.length > MAX_TEXT)
     return { ok: false, message: tooLong('description', description.length) };
-  const text = answerForm(resolveBackReferences(taskClause(spellYesNoList(description.trim()))));
+  const text = answerForm(
+    resolveBackReferences(taskClause(spellYesNoList(expandContractions(description.trim())))),
+  );
 
   const { inputs, rest } = detectInputs(text);
   const shape = detectListShape(rest);
