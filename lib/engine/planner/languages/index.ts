@@ -26,10 +26,6 @@ export interface EnglishText {
   knownNounPhrase: boolean;
 }
 
-/**
- * `keep`: lowercase words that are names the reader knows (a task's own field names): typed as they
- * are, they name that field in any language ("location devrait être une liste").
- */
 // "Entrada: …", "Ausgabe: …": a line that labels what a run is given or returns.
 const INPUT_LABEL = /(^|\n|[.;]\s+)(?:entradas?|entrées?|eingaben?|données d'entrée|datos de entrada)\s*:/gi;
 const OUTPUT_LABEL = /(^|\n|[.;]\s+)(?:salidas?|sorties?|ausgaben?|résultats?|resultados?|ergebnisse?)\s*:/gi;
@@ -51,6 +47,10 @@ function englishDatePattern(text: string): string {
 // French asks by inversion: "la livraison est-elle gratuite ?" reads "the shipping is it free?".
 const INVERTED = /(^|[.?!]\s*|,\s*|\band\s+)(the\s+[a-z' -]+?)\s+(is|are)\s+(?:it|they)\s+/gi;
 
+/**
+ * The English the rules read. `keep`: lowercase words that are names the reader knows (a task's own
+ * field names): typed as they are, they name that field in any language ("location devrait être une liste").
+ */
 export function toEnglish(input: string, keep: ReadonlySet<string> = new Set()): EnglishText {
   const { language } = detectLanguage(input);
   if (language === 'en') return { language, text: input, knownNounPhrase: false };
