@@ -7,7 +7,7 @@
 import { NOT_NEEDED_REASON } from './instruction-asides';
 import { words } from './names';
 
-const OPERATION =
+export const OPERATION =
   /^(?:also\s+)?(?:add|remove|drop|delete|rename|make|change|set|turn|convert|include|extract|get|find|capture|collect|exclude|omit|update|replace|stop|treat|return|list|use|give|keep|move|put|sort|format|show|split|merge|tell)\b/i;
 
 // Formulas of politeness and reaction that ask for nothing.
@@ -96,7 +96,10 @@ export function withoutCommentary(sentence: string): string {
 }
 
 const NOT_NEEDED =
-  /^(?:the\s+|that\s+|this\s+)?(.+?)\s+(?:is|are|isn't|aren't)\s*(?:not\s+|no\s+longer\s+)?(?:needed|necessary|required|useful|wanted|relevant)(?:\s+any\s*more)?$/i;
+  /^(?:the\s+|that\s+|this\s+)?(.+?)\s+(?:is|are|isn't|aren't)\s*(?:not\s+|no\s+longer\s+)?(?:needed|necessary|required|useful|wanted|relevant)(?:\s+any\s*more)?(?:\s+(?:for|to)\s+us)?$/i;
+// "the description column is useless for us": words that say "not needed" without a "not".
+const USELESS =
+  /^(?:the\s+|that\s+|this\s+)?(.+?)\s+(?:is|are)\s+(?:useless|unnecessary|superfluous|redundant)(?:\s+(?:for|to)\s+us)?$/i;
 const DONT_NEED =
   /^(?:we|i)\s+(?:don't|do\s+not|no\s+longer|never)\s+(?:need|want|use)\s+(?!it$|them$|that$|this$)(?:the\s+)?(.+?)(?:\s+any\s*more)?$/i;
 const NO_NEED = /^no\s+need\s+for\s+(?:the\s+)?(.+)$/i;
@@ -108,6 +111,8 @@ export function statementRequest(clause: string): string {
   // "remove the department, (it) is not needed" already says what to do.
   if (m?.[1] && /(?:n't|\bnot\b|no\s+longer)/i.test(text) && !OPERATION.test(m[1]) && !m[1].includes(','))
     return `remove ${m[1]}`;
+  const u = USELESS.exec(text);
+  if (u?.[1] && !OPERATION.test(u[1]) && !u[1].includes(',')) return `remove ${u[1]}`;
   const d = DONT_NEED.exec(text) ?? NO_NEED.exec(text);
   return d?.[1] ? `remove ${d[1]}` : clause;
 }

@@ -11,6 +11,7 @@ import { cleanItem, isAcceptableToken } from './phrases';
 import { planBoolean } from './boolean-fields';
 import { activeReporting } from './passive-report';
 import { timeLimit } from './time-limit';
+import { YES_NO_WORDS } from './yes-no-list';
 import { retypeQuery } from './query-text';
 import { render, subjectPrefix, type Subject } from './subject';
 import type { PhraseContext, PlannedOutput } from './planned-output';
@@ -18,8 +19,10 @@ import { fieldByName, lookupBundle, lookupField, type FieldSpec } from './vocabu
 
 /** Planned outputs for one enumerated item; [] when nothing extractable is named. */
 // "remote or not", "free shipping (yes/no)": a yes/no question said after its subject.
-const YES_NO_TAIL =
-  /^(.+?)\s*(?:,\s*)?(?:or\s+not|\(?\s*(?:yes\s*\/\s*no|yes\s+or\s+no|y\s*\/\s*n|true\s*\/\s*false)\s*\)?)$/i;
+const YES_NO_TAIL = new RegExp(
+  String.raw`^(.+?)\s*(?:,\s*)?(?:or\s+not|\(?\s*(?:${YES_NO_WORDS}|true\s*\/\s*false)\s*\)?)$`,
+  'i',
+);
 
 export function planPhrase(raw: string, ctx: PhraseContext): PlannedOutput[] {
   const yesNo = YES_NO_TAIL.exec(raw.trim());

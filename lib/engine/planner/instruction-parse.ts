@@ -3,7 +3,7 @@
 
 import type { InputType } from '@/lib/contract/task-definition';
 import { detectListShape, listItem } from './list-shape';
-import { isReason, statementRequest } from './commentary';
+import { isReason, OPERATION, statementRequest } from './commentary';
 import { splitClauses, tidy, POLITE_ONLY } from './instruction-clauses';
 import {
   addItems,
@@ -175,7 +175,8 @@ const AS_TYPE = new RegExp(
   'i',
 );
 
-const CLAUSE_VERB = /^(?:add|remove|drop|delete|rename|make|change|keep|replace|we|i|it|they|our)\b/i;
+// A request or a statement of its own after the type, not formatting for it.
+const OWN_CLAUSE = /^(?:we|i|it|they|our)\b/i;
 
 const parseRetype: ClauseParser = (text, ctx) => {
   const as = AS_TYPE.exec(text);
@@ -186,7 +187,9 @@ const parseRetype: ClauseParser = (text, ctx) => {
     if (target && target.type !== asType) {
       const ops: EditOp[] = [{ kind: 'retype', target: as[1], type: asType }];
       // "…, without currency": the rest is formatting for the same field.
-      const guidance = rest && (isFormatTail(rest) || (words(rest).length <= 6 && !CLAUSE_VERB.test(rest)));
+      const guidance =
+        rest &&
+        (isFormatTail(rest) || (words(rest).length <= 6 && !OPERATION.test(rest) && !OWN_CLAUSE.test(rest)));
       if (guidance) ops.push({ kind: 'format', target: as[1], guidance: rest });
       if (!rest || guidance) return ops;
     }
@@ -241,15 +244,17 @@ const parseShould: ClauseParser = (text) => {
   return [{ kind: 'redefine', target: m[1], meaning: unquote(rest) }];
 };
 
-// "the description can go", "department out", "fax can be dropped": a removal said about the field.
+// "the description can go", "department out", "fax can be dropped": a removal said about the field
+// ("… is not needed", "… is useless" are read as removals by statementRequest before any parser).
 const GOES =
-  /^(?:the\s+)?(.+?)\s+(?:(?:can|could|may|should)\s+(?:go|be\s+(?:dropped|removed|deleted|omitted|left\s+out))|(?:is|are)\s+(?:not\s+needed|no\s+longer\s+needed|unnecessary|superfluous|useless|not\s+useful|not\s+relevant)(?:\s+(?:for|to)\s+us)?|out)$/i;
+  /^(?:the\s+)?(.+?)\s+(?:(?:can|could|may|should)\s+(?:go|be\s+(?:dropped|removed|deleted|omitted|left\s+out))|out)$/i;
 
 const parseRemove: ClauseParser = (text, ctx) => {
   const goes = GOES.exec(text);
   if (
     goes?.[1] &&
-    !/^(?:remove|drop|delete|add|rename|make|keep|replace)\b|,/i.test(goes[1]) &&
+    !OPERATION.test(goes[1]) &&
+    !goes[1].includes(',') &&
     splitEnumeration(goes[1]).every((t) => targetOutputs(ctx.outputs, t).length > 0)
   )
     return [{ kind: 'remove', targets: splitEnumeration(goes[1]) }];

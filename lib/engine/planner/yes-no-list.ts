@@ -2,8 +2,13 @@
 // yes/no heading is one yes/no field per question. Rewritten into the "whether …" form the boolean
 // reader knows, so each item is named for what holds (has_pool, pet_friendly).
 
-const HEADING =
-  /(?:yes\s*\/\s*no|yes\s+or\s+no|y\s*\/\s*n)\s*(?:for\s+each|each|per\s+item)?\s*[:\u2013\u2014-]\s*((?:[^?:.]{1,40}\?\s*){2,})/i;
+/** "yes/no", "yes or no", "y/n": how a yes/no answer is asked for, shared with fields.ts. */
+export const YES_NO_WORDS = String.raw`yes\s*\/\s*no|yes\s+or\s+no|y\s*\/\s*n`;
+
+const HEADING = new RegExp(
+  String.raw`(?:${YES_NO_WORDS})\s*(?:for\s+each|each|per\s+item)?\s*[:\u2013\u2014-]\s*((?:[^?:.]{1,40}\?\s*){2,})`,
+  'i',
+);
 
 // The last word of a state rather than a thing: "pet friendly", "wheelchair accessible", "open late".
 const STATE_ENDINGS = /(?:ly|ble|ful|ive|ed|free|friendly|open|late|available|included)$/i;
