@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useCancelBatch } from '@/lib/dashboard/hooks/use-batch-actions';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { useToast } from '@/components/ui/toast';
 
 /** Cancel behind a confirmation that says what happens; the answer's jobs_removed is shown after. */
@@ -36,20 +36,14 @@ export function CancelBatchButton({
       <Button variant="secondary" onClick={() => dialog.current?.showModal()}>
         <Ban aria-hidden className="size-4" /> Cancel batch
       </Button>
-      <Modal
+      <ConfirmModal
         dialogRef={dialog}
         id="cancel"
         title="Cancel this batch?"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Keep running
-            </Button>
-            <Button variant="danger" onClick={confirm} isLoading={cancel.isPending}>
-              Cancel batch
-            </Button>
-          </>
-        }
+        keepLabel="Keep running"
+        confirmLabel="Cancel batch"
+        onConfirm={confirm}
+        pending={cancel.isPending}
       >
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>
@@ -62,7 +56,7 @@ export function CancelBatchButton({
           </li>
           <li>Finished rows stay downloadable. This cannot be undone.</li>
         </ul>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

@@ -6,7 +6,7 @@ import type { Monitor } from '@/lib/contract/monitors';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useDeleteMonitor } from '@/lib/dashboard/hooks/use-monitors';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { useToast } from '@/components/ui/toast';
 
 /** Delete behind a confirmation that says what goes and what stays. */
@@ -29,27 +29,21 @@ export function DeleteMonitorButton({ monitor }: { monitor: Monitor }) {
       <Button variant="ghost" onClick={() => dialog.current?.showModal()}>
         <Trash2 aria-hidden className="size-4" /> Delete
       </Button>
-      <Modal
+      <ConfirmModal
         dialogRef={dialog}
         id="delete-monitor"
         title="Delete this monitor?"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Keep it
-            </Button>
-            <Button variant="danger" onClick={confirm} isLoading={remove.isPending}>
-              Delete monitor
-            </Button>
-          </>
-        }
+        keepLabel="Keep it"
+        confirmLabel="Delete monitor"
+        onConfirm={confirm}
+        pending={remove.isPending}
       >
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
           <li>Its schedule stops, and its kept sheet and history of changes are deleted.</li>
           <li>The batches its runs made stay, with their results and downloads.</li>
           <li>This cannot be undone.</li>
         </ul>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

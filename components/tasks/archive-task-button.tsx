@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { errorMessage } from '@/lib/dashboard/api-error';
 import { useArchiveTask } from '@/lib/dashboard/hooks/use-task-shaping';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { useToast } from '@/components/ui/toast';
 
 /** Restore at once (nothing is lost either way); archive behind a dialog that says what is kept. */
@@ -60,27 +60,25 @@ export function ArchiveTaskButton({
       <Button size={size} variant="secondary" onClick={() => dialog.current?.showModal()}>
         <Archive aria-hidden className="size-4" /> Archive
       </Button>
-      <Modal
+      <ConfirmModal
         dialogRef={dialog}
         id="archive"
         title={<>Archive “{name}”?</>}
         describedBy="archive-body"
-        actions={
+        keepLabel="Keep it"
+        confirmLabel={
           <>
-            <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Keep it
-            </Button>
-            <Button variant="danger" onClick={() => run('archive')} isLoading={action.isPending}>
-              <Archive aria-hidden className="size-4" /> Archive task
-            </Button>
+            <Archive aria-hidden className="size-4" /> Archive task
           </>
         }
+        onConfirm={() => run('archive')}
+        pending={action.isPending}
       >
         <p id="archive-body" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
           It leaves the task list and can no longer be chosen for new batches. Its runs and batches are kept,
           and you can restore it from the Archived view at any time.
         </p>
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }
