@@ -67,6 +67,7 @@ const OFFERED =
   /^(?:(?:is|are)\s+(?!(?:the|this|it|they|there)\b)(.+?)|(?:whether|if)\s+(?!(?:the|this|it|they|there)\b)(.+?)\s+(?:is|are))\s+(available|offered|included|allowed|permitted|possible|supported|accepted)$/i;
 
 const ARTICLE = /^(?:a|an|the|any|some)\s+/i;
+const DETERMINERS = new Set(['the', 'this', 'that', 'their', 'its', 'each', 'every']);
 
 /** A boolean output for a yes/no phrasing, or undefined when the phrase is not one. */
 export function planBoolean(text: string, subject: Subject): PlannedOutput | undefined {
@@ -99,12 +100,16 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   const subjectish = (token: string | undefined): boolean => isSubjectish(token ?? '', subject);
 
   let verbAt = -1;
+  // Nouns after a determiner name the subject too ("whether the dental practice takes NHS patients").
+  let afterDeterminer = 0;
   for (let i = 0; i < Math.min(tokens.length - 1, 4); i += 1) {
-    if (VERBS.has((tokens[i] ?? '').toLowerCase())) {
+    const token = (tokens[i] ?? '').toLowerCase();
+    if (VERBS.has(token)) {
       verbAt = i;
       break;
     }
-    if (!subjectish(tokens[i])) break;
+    if (DETERMINERS.has(token)) afterDeterminer = 2;
+    else if (!subjectish(tokens[i]) && !(afterDeterminer-- > 0 && isMeaningfulWord(token))) break;
   }
   // "does the privacy policy mention GDPR": after do/does/did the verb's base form follows a
   // subject of any words.

@@ -1,6 +1,8 @@
 // Finds the parts of a sentence that say what to extract: the objects of "find", "extract",
 // "I need", "what is"…, skipping navigation ("visit the site", "go to the careers page").
 
+import { protectQuotes } from './quotes';
+
 // prettier-ignore
 const EXTRACT_VERBS = [
   'find out', 'figure out', 'work out', 'look into', 'ascertain', 'wonder', 'find', 'extract', 'get', 'collect', 'gather', 'return', 'list', 'identify', 'determine', 'capture',
@@ -67,9 +69,12 @@ const SEARCH_FOR = /\bfor\s+(.+)$/i;
 const PAGE_FOR =
   /^(?:the\s+|their\s+|its\s+|a\s+)?(?:company\s+)?(?:website|site|web\s*page|page|homepage)\s+(?:for|to\s+(?:find|see|get))\s+(.+)$/i;
 
+// A heading's colon, not a time's ("9:00") or a ratio's.
+const HEADING_COLON = /(?<!\d):|:(?!\d)/;
+
 function afterColon(text: string): string {
-  const i = text.indexOf(':');
-  return i >= 0 ? text.slice(i + 1) : text;
+  const m = HEADING_COLON.exec(text);
+  return m ? text.slice(m.index + 1) : text;
 }
 
 function trimJoiners(text: string): string {
@@ -89,19 +94,22 @@ const CHECK_FOR = /^\s*for\s+(?:an?\s+|any\s+)?(.+)$/i;
 const QUESTION_START = /^(?:what|who|where|when|which|how|does|do|is|are|can|whether)\b/i;
 
 /** The texts of one sentence that name outputs; a verb-less sentence is one object itself. */
-export function extractionObjects(sentence: string): ExtractionObject[] {
+export function extractionObjects(text: string): ExtractionObject[] {
+  // A quoted example ("like \"Mon-Fri 9:00-18:00\"") holds no verb and no heading.
+  const { text: sentence, restore } = protectQuotes(text);
   const hits = verbHits(sentence);
   const out: ExtractionObject[] = [];
-  const push = (text: string, explicit: boolean): void => {
-    const t = trimJoiners(text);
+  const push = (part: string, explicit: boolean): void => {
+    const t = restore(trimJoiners(part));
     if (t) out.push({ text: t, explicit });
   };
   const first = hits[0];
   const prefix = first ? sentence.slice(0, first.start) : sentence;
   // Text before the first verb counts when it is a question or a "heading: list"; otherwise it is
   // context such as "For each company,".
-  if (!first || prefix.includes(':') || QUESTION_START.test(prefix.trim())) {
-    push(afterColon(prefix), prefix.includes(':'));
+  const heading = HEADING_COLON.test(prefix);
+  if (!first || heading || QUESTION_START.test(prefix.trim())) {
+    push(afterColon(prefix), heading);
   }
   hits.forEach((hit, i) => {
     const object = sentence.slice(hit.end, hits[i + 1]?.start ?? sentence.length);

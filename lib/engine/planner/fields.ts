@@ -116,9 +116,24 @@ function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutp
 }
 
 /** "all the phone numbers", "which countries": a known single-value field asked for several times is a list. */
+// Known fields a thing often has several of: typed in the plural ("the authors", "brands they sell")
+// they are a list, named as typed.
+const COUNTABLE = new Set([
+  'author',
+  'brand',
+  'category',
+  'language',
+  'cuisine',
+  'country',
+  'department',
+  'industry',
+]);
+
 function several(p: PlannedOutput, text: string, all: boolean, ctx: PhraseContext): PlannedOutput {
   const last = words(text).at(-1) ?? '';
-  if (!all || singular(last) === last || p.output.type === 'list' || p.output.type === 'boolean') return p;
+  const plural = singular(last) !== last;
+  const countable = plural && COUNTABLE.has(p.output.name) && words(text).length <= 2;
+  if ((!all && !countable) || !plural || p.output.type === 'list' || p.output.type === 'boolean') return p;
   const name = headerName(text, ctx.subject.noun) || p.output.name;
   const items = itemTypeOf(p.output.type);
   const { items: _items, ...output } = p.output;

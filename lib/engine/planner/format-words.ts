@@ -22,6 +22,14 @@ const FORMAT_TAILS: readonly RegExp[] = [
   /\s+(?:with|including)\s+(?:the\s+|its\s+|their\s+)?((?:international\s+)?(?:country|area|dialling|dialing)\s+code|currency(?:\s+code|\s+symbol)?|https?|protocol)$/i,
   /\s+(?:in|within|under|of)\s+((?:at\s+most\s+|max(?:imum)?\s+|up\s+to\s+)?(?:\d+|one|two|three|five|ten)\s+(?:sentences?|words?|characters?)(?:\s+or\s+(?:less|fewer))?)$/i,
   /\s+(?:without|excluding|minus)\s+((?:the\s+)?(?:currency(?:\s+symbol)?|country\s+code|spaces|dashes|protocol|https?|www|tax|vat))$/i,
+  // "opening hours written on one line like \"Mon-Fri 9-18\"", "hours expressed in 24-hour time"
+  /\s+(?:written|given|expressed|shown|put)\s+((?:on|in|as|like|with|without|using)\s+.+)$/i,
+  /\s+((?:on|in|as)\s+(?:one|a\s+single|a|single)\s+(?:short\s+)?(?:line|row)\b(?!\s+(?:per|for|each)\b).*)$/i,
+  // "phone number with +49 in front", "brands comma-separated"
+  /\s+((?:with|starting\s+with|beginning\s+with|prefixed\s+(?:with|by))\s+\+\s*\d.*)$/i,
+  /\s+((?:comma|semicolon|semi-colon|pipe|line)[\s-]*(?:separated|delimited))$/i,
+  // A quoted example: "opening hours like \"Mon-Fri 9-18\"".
+  /\s+((?:like|such\s+as|e\.g\.?,?|for\s+example,?)\s+["“„«].+)$/i,
 ];
 
 // An aside such as "(YYYY-MM-DD)", "(international format)" or "(1-2 sentences)" says how to write
@@ -36,7 +44,11 @@ export function takeFormat(text: string): { text: string; format?: string } {
     const format = m?.[1]?.trim().replace(/^the\s+/i, '');
     // "whether each product is in stock": after a copula the phrase is what is asked, not a format.
     if (m && /\b(?:is|are|was|were|be|being)\s*$/i.test(text.slice(0, m.index))) continue;
-    if (m && format && m.index > 0) return { text: text.slice(0, m.index).trim(), format };
+    // "phone number always in the format +49 …": the adverb belongs to the guidance.
+    const field = text
+      .slice(0, m?.index ?? 0)
+      .replace(/\s+(?:always|please|strictly|consistently|ideally)$/i, '');
+    if (m && format && m.index > 0) return { text: field.trim(), format };
   }
   return { text };
 }

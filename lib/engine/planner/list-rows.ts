@@ -14,6 +14,10 @@ const SITE_OWNERS = new Set([
   'ngo', 'municipality', 'council', 'forwarder', 'organization', 'organisation', 'competitor', 'client', 'lead',
   'prospect', 'distributor', 'wholesaler', 'operator', 'bank', 'broker', 'airline', 'asso', 'office', 'insurance',
   'website', 'site', 'homepage',
+  // Trades run as one business per site ("Vets: phone, hours"); "lawyers" and "doctors" are often a
+  // team page's rows, so they are not here.
+  'dentist', 'vet', 'veterinarian', 'optician', 'plumber', 'electrician', 'garage', 'hairdresser', 'barber',
+  'florist', 'butcher', 'roofer', 'locksmith', 'builder', 'carpenter', 'installer', 'caterer', 'notary',
 ]);
 const PAGE_LISTS =
   /\b(?:listed|directory|on\s+(?:the|this|that|their|its|a|each)\s+(?:[a-z-]+\s+){0,2}(?:page|site|website|portal|platform|map)|(?:page|site|website|portal)\s+(?:lists|shows))\b/i;

@@ -3,7 +3,7 @@
 
 import type { OutputType } from '@/lib/contract/task-definition';
 import { formatAside, joinFormat, takeFormat } from './format-words';
-import { unquote } from './quotes';
+import { protectQuotes, unquote } from './quotes';
 import { parseOutputType, TYPE_WORD_PATTERN } from './type-words';
 import { agentNoun, eventTime, isPlace } from './agent-nouns';
 
@@ -31,12 +31,14 @@ export function splitSentenceLines(text: string): Sentence[] {
   let runs = 0;
   for (const line of text.split(/\r?\n/)) {
     const bullet = BULLET.test(line);
-    const guarded = line.replace(BULLET, '').replace(ABBREVIATION, (m) => m.replace(/\./g, DOT));
+    // A quoted example ("like \"Mon-Fri 9:00-18:00; Sat 9-13.\"") is never cut.
+    const { text: quoted, restore } = protectQuotes(line.replace(BULLET, ''));
+    const guarded = quoted.replace(ABBREVIATION, (m) => m.replace(/\./g, DOT));
     for (const chunk of guarded.split(/[.!?]+(?=\s|$)/)) {
       const parts = chunk.split(';');
       const run = parts.filter((p) => p.trim()).length > 1 ? (runs += 1) : undefined;
       for (const part of parts) {
-        const sentence = part.replace(new RegExp(DOT, 'g'), '.').trim();
+        const sentence = restore(part.replace(new RegExp(DOT, 'g'), '.')).trim();
         if (sentence.length > 0) out.push({ text: sentence, bullet, ...(run ? { semicolonRun: run } : {}) });
       }
     }
@@ -74,7 +76,8 @@ const PROTECTED_SLASH = new Set(['yes/no', 'and/or', 'true/false', 'twitter/x', 
 
 /** Splits "name, price and URL", "A as well as B", "A plus B", "A & B", "email/phone" into items. */
 export function splitEnumeration(text: string): string[] {
-  let guarded = text.replace(/\([^()]*\)/g, (m) => m.replace(/,/g, COMMA).replace(/\band\b/gi, AND));
+  const { text: quoted, restore } = protectQuotes(text);
+  let guarded = quoted.replace(/\([^()]*\)/g, (m) => m.replace(/,/g, COMMA).replace(/\band\b/gi, AND));
   for (const phrase of PROTECTED_AND) {
     const pattern = new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'gi');
     guarded = guarded.replace(pattern, (m) => m.replace(/\band\b/i, AND));
@@ -93,7 +96,7 @@ export function splitEnumeration(text: string): string[] {
       /\s*(?:,|;|\s\/\s|\bas\s+well\s+as\b|\balong\s+with\b|\btogether\s+with\b|\bplus\b|\band\/or\b|\band\b|\s&\s|\s\+\s|\s*\|\s*)\s*/i,
     )
     .map((p) =>
-      p
+      restore(p)
         .replace(new RegExp(COMMA, 'g'), ',')
         .replace(new RegExp(AND, 'g'), 'and')
         .replace(new RegExp(SLASH, 'g'), '/')
@@ -387,7 +390,8 @@ export function isMeaningfulWord(word: string): boolean {
   if (ACRONYMS.has(word)) return true;
   if (STOP_WORDS.has(word) || NONSENSE.has(word) || word.length < 2 || word.length > 30) return false;
   if (/^\d+$/.test(word)) return false;
-  if (!/[aeiouy]/.test(word)) return false;
+  // Two or three letters without a vowel are an acronym ("NHS", "CPV", "GP"); longer runs are mashing.
+  if (!/[aeiouy]/.test(word)) return word.length <= 3 && /^[a-z]+\d*$/.test(word);
   if (/[^aeiouy\d]{5,}/.test(word) || /(.)\1\1/.test(word)) return false;
   return true;
 }

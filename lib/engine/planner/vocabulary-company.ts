@@ -52,7 +52,7 @@ export const COMPANY_FIELDS: readonly FieldSpec[] = [
     ['tagline', 'slogan', 'motto', 'strapline'],
     'Tagline or slogan', 'What is {poss} tagline or slogan?'),
   field('parent_company', 'string', 'parent company', 'company',
-    ['parent company', 'parent', 'owner', 'owned by', 'parent organization', 'holding company'],
+    ['parent company', 'parent', 'owned by', 'parent organization', 'holding company'],
     'Parent company', 'Which company owns {the}, if any?'),
   field('vat_number', 'string', 'VAT number', 'company',
     ['vat number', 'vat id', 'vat', 'tax id', 'tax number', 'vat registration number', 'ein', 'tax identification number'],

@@ -47,6 +47,11 @@ function englishDatePattern(text: string): string {
 // French asks by inversion: "la livraison est-elle gratuite ?" reads "the shipping is it free?".
 const INVERTED = /(^|[.?!]\s*|,\s*|\band\s+)(the\s+[a-z' -]+?)\s+(is|are)\s+(?:it|they)\s+/gi;
 
+// "Inhaber bzw. der Inhaberin", "le directeur ou la directrice": both genders read "the owner or the owner".
+const BOTH_GENDERS = /\b((?:the\s+)?([a-z]+(?:\s+[a-z]+)?))\s+(?:or|and|\/)\s+(?:the\s+)?\2\b/gi;
+// Tokens split "+49" into "+ 49"; a dialling code stays one.
+const SIGNED_NUMBER = /(?<![\p{L}\p{N}])\+\s+(\d)/gu;
+
 /**
  * The English the rules read. `keep`: lowercase words that are names the reader knows (a task's own
  * field names): typed as they are, they name that field in any language ("location devrait être une liste").
@@ -62,6 +67,9 @@ export function toEnglish(input: string, keep: ReadonlySet<string> = new Set()):
   const knownNounPhrase =
     segs.some((s) => s.kind === 'noun') &&
     segs.every((s) => s.kind !== 'raw' && s.kind !== 'verb' && s.kind !== 'finite');
-  const english = rewrite(text, lex, keep).replace(INVERTED, '$1$3 $2 ');
+  const english = rewrite(text, lex, keep)
+    .replace(INVERTED, '$1$3 $2 ')
+    .replace(BOTH_GENDERS, '$1')
+    .replace(SIGNED_NUMBER, '+$1');
   return { language, text: english, knownNounPhrase };
 }

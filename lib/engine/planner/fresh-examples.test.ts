@@ -1,0 +1,86 @@
+// Fresh description phrasings for the fault classes session 33's reading of dev-4 showed (issue 29),
+// in other words and domains than those cases: quoted examples and times inside a field list, guidance
+// said as "written on one line" or "comma-separated", yes/no questions about a named subject ("whether
+// the clinic takes …"), short acronyms, plural fields a thing has several of, both genders of one noun.
+import { describeRuleGroups, EMAIL, PHONE, type DescribeRule } from '../../../bench/planner/fresh';
+
+const RULES: Record<string, DescribeRule[]> = {
+  'a quoted example or a time never cuts the list': [
+    [
+      'en',
+      'Dentists: the surgery hours written like "Mon, Tue 8:30-17:00; Sat 9-12", the phone and the email',
+      false,
+      ['opening_hours|surgery_hours|hours:string', PHONE, EMAIL],
+    ],
+    [
+      'en',
+      'Bakeries. I want the address, the hours on one line such as "Tue-Sun 7:00-13:00", and the owner',
+      false,
+      ['address:string', 'opening_hours|hours:string', 'owner|owner_name:string'],
+    ],
+    [
+      'fr',
+      'Garages : le téléphone, les horaires sur une seule ligne comme « Lun-Ven 8:00-18:00, Sam 9:00-12:00 » et l’adresse',
+      false,
+      [PHONE, 'opening_hours|hours:string', 'address:string'],
+    ],
+  ],
+  'guidance after the field: with +NN in front, comma-separated, always in a format': [
+    [
+      'en',
+      'Vets: phone number always in the format +44 …, the animals they treat comma-separated, and the email',
+      false,
+      [PHONE, 'animals|animals_treated:string|list', EMAIL],
+    ],
+    [
+      'de',
+      'Zahnärzte: Telefonnummer mit +43 vorne und die Sprachen kommagetrennt',
+      false,
+      [PHONE, 'languages|spoken_languages:string|list'],
+    ],
+  ],
+  'yes/no about the subject the question names': [
+    [
+      'en',
+      'For each clinic find the lead physician and whether the clinic accepts walk-in patients',
+      false,
+      [
+        'lead_physician|lead_physician_name:string',
+        'accepts_walk_in_patients|accepts_walk_ins|walk_in_patients:boolean',
+      ],
+    ],
+    [
+      'en',
+      'whether the venue offers step-free access and whether the box office takes card payments',
+      false,
+      [
+        'offers_step_free_access|step_free_access:boolean',
+        'takes_card_payments|accepts_card_payments|card_payments:boolean',
+      ],
+    ],
+  ],
+  'several of a known field, typed in the plural': [
+    [
+      'en',
+      'Bookshop catalogue → one row per book: title, authors, publisher, price',
+      true,
+      ['title|book_title:string', 'authors:list|string', 'publisher:string', 'price:money'],
+    ],
+    [
+      'en',
+      'For each restaurant: the cuisines it serves, the phone and the address',
+      false,
+      ['cuisines:list|string', PHONE, 'address:string'],
+    ],
+  ],
+  'both genders of one noun are one field': [
+    [
+      'de',
+      'Name des Leiters bzw. der Leiterin und die E-Mail',
+      false,
+      ['head_name|manager_name|director_name|leader_name|head:string', EMAIL],
+    ],
+  ],
+};
+
+describeRuleGroups(RULES, new Set());
