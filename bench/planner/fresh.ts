@@ -43,6 +43,10 @@ export type EditRule = {
   touched?: string[];
   /** The instruction asks for nothing the planner can do: it must be refused with a message. */
   refused?: true;
+  /** Fields that must gain formatting guidance (or a new question). */
+  format?: string[];
+  /** New name → the base field it renames (its question and format must be kept). */
+  renamed?: Record<string, string>;
 };
 
 /** One vitest group per rule; a phrasing in `gaps` is an expected failure, so a fix shows up. */
@@ -93,7 +97,12 @@ export function editRuleGroups(
             expect: e.refused
               ? { refused: true }
               : {
-                  fields: e.fields.map(field),
+                  fields: e.fields.map((spec) => {
+                    const f = field(spec);
+                    const from = e.renamed?.[f.names[0] ?? ''];
+                    return from ? { ...f, from } : f;
+                  }),
+                  ...(e.format ? { format: Object.fromEntries(e.format.map((f) => [f, true])) } : {}),
                   ...(e.list !== undefined ? { list: e.list } : {}),
                   ...(e.inputs ? { inputs: e.inputs.map((spec) => field(spec)) } : {}),
                   ...(e.touched ? { touched: e.touched } : {}),

@@ -39,6 +39,9 @@ const QUESTION =
 const ASKS =
   /\b(?:need|want|would\s+like|'d\s+like|also\s+(?:get|have))\s+(?!it\b|them\b|that\b|this\b|those\b)\S/i;
 const NEGATED = /\b(?:not|n't|never|no\s+longer)\b/i;
+// "It would be great to also know whether…" is a wish to add, though "it" leads it.
+const WISH_TO_ADD =
+  /\b(?:would|'d)\s+be\s+(?:really\s+|very\s+|so\s+)?[a-z]+\s+(?:to\s+(?:also\s+)?(?:have|get|know|see|add|include)|if\s+(?:we|you|i)\s+(?:could\s+)?(?:also\s+)?(?:had|have|get|got|see|add|include|know))\b/i;
 
 /** True when a clause asks for no change at all. */
 export function isCommentary(clause: string): boolean {
@@ -51,7 +54,7 @@ export function isCommentary(clause: string): boolean {
   // "…, (it) is not needed": the reason for the request before it.
   if (NOT_NEEDED_REASON.test(text)) return true;
   if (OPERATION.test(text) || /["“'‘`]/.test(text.replace(/\b[a-z]+'[a-z]+\b/gi, ''))) return false;
-  if (QUESTION.test(text) || (ASKS.test(text) && !NEGATED.test(text))) return false;
+  if (QUESTION.test(text) || (ASKS.test(text) && !NEGATED.test(text)) || WISH_TO_ADD.test(text)) return false;
   return REMARK.test(text) || SPEAKER.test(text);
 }
 

@@ -3,6 +3,7 @@
 
 import type { TaskDefinition, TaskInput } from '@/lib/contract/task-definition';
 import { answerForm, resolveBackReferences } from './anaphora';
+import { expandContractions } from './contractions';
 import { extractionObjects } from './extraction-clauses';
 import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
@@ -23,16 +24,6 @@ import { spellYesNoList } from './yes-no-list';
 const MAX_OUTPUTS = 100;
 const DIRECT_QUESTION = /^(?:how\s+(?:many|much|long|old)|when|where|who|what|which)\b/i;
 const SOCIAL_WORDS = /\b(?:linkedin|facebook|instagram|youtube|twitter|tiktok|github|pinterest|social)\b/i;
-
-// "what's the excess?", "who's the CEO": the question words the rules read in full.
-const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
-  [/\b(what|who|where|when|how|which)['’]s\b/gi, '$1 is'],
-  [/\b(what|who|where|when|how|which)['’]re\b/gi, '$1 are'],
-];
-
-function expandContractions(text: string): string {
-  return CONTRACTIONS.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
-}
 
 export function planFromDescription(description: string): Finalised {
   if (typeof description !== 'string' || description.trim().length === 0) {

@@ -6,11 +6,15 @@ import type { EditOp } from './instruction-ops';
 
 /** "date_posted (has to match our other sheet)", "product_name, it is clearer": the new name alone. */
 export function newName(to: string): string {
-  return to
-    .replace(/\s*\(.*$/, '')
-    .replace(/\s*[,;].*$/, '')
-    .replace(/\s+(?:instead|please|pls|thanks)$/i, '')
-    .trim();
+  return (
+    to
+      .replace(/\s*\(.*$/, '')
+      .replace(/\s*[,;].*$/, '')
+      // "x_url since it's called X now": the reason after the new name.
+      .replace(/\s+(?:since|because|so\s+that|so|to\s+match|which)\s+.*$/i, '')
+      .replace(/\s+(?:instead|please|pls|thanks)$/i, '')
+      .trim()
+  );
 }
 
 // "remove the department, (it) is not needed": the reason for the change beside it.

@@ -3,6 +3,7 @@
 
 import { questionThenAdd } from './anaphora';
 import { isCommentary, withoutCommentary } from './commentary';
+import { expandContractions } from './contractions';
 import { protectQuotes, splitSentences } from './phrases';
 
 const CLAUSE_VERBS =
@@ -28,6 +29,20 @@ const FOR_EACH_VERB =
 const FOR_EACH_WISH =
   /^(for\s+(?:each|every)\s+(?:[a-z'-]+\s+){0,2}?[a-z'-]+)\s*,?\s+(?:i|we)\s+(?:also\s+|would\s+also\s+)?(?:need|want|would\s+like|'d\s+like)\s+(?:also\s+)?/i;
 
+// "For the company column, please strip the legal suffixes": the column named first is the target.
+const FRONTED_COLUMN =
+  /^(?:for|in|on)\s+(?:the\s+)?([^,]+?)\s+(?:column|field|output)s?\s*,?\s*(?:(?:please|pls|can\s+you|could\s+you|just)\s+)*(.+)$/i;
+
+function frontedColumn(sentence: string): string {
+  const m = FRONTED_COLUMN.exec(sentence);
+  if (!m?.[1] || !m[2]) return sentence;
+  const [, column, rest] = m;
+  if (/^(?:strip|remove|drop|omit|leave\s+out|exclude|cut)\b/i.test(rest))
+    return `${rest} from the ${column}`;
+  if (/^(?:use|apply|prefer)\b/i.test(rest)) return `${rest} for ${column}`;
+  return `${column}: ${rest}`;
+}
+
 export function splitClauses(text: string): string[] {
   const { text: guarded, restore } = protectQuotes(questionThenAdd(text));
   const out: string[] = [];
@@ -38,7 +53,7 @@ export function splitClauses(text: string): string[] {
   for (const raw of requests.length > 0 ? requests : sentences) {
     // "for each product add the rating" is "add the rating for each product"; "for each plan give
     // the price" reads like "for each plan also give the price".
-    const sentence = raw
+    const sentence = frontedColumn(raw)
       .replace(FOR_EACH_WISH, '$1 also give ')
       .replace(FOR_EACH_COMMA, '$1 ')
       .replace(FOR_EACH_ADD, '$2 $1')
@@ -71,23 +86,26 @@ function joinLeads(pieces: string[]): string[] {
 const POLITE_LEAD =
   /^(?:please|pls|plz|hi|hello|hey|ok(?:ay)?|now|so|and|then|can\s+you|could\s+you|would\s+you|i'?d\s+like\s+(?:you\s+)?to|i\s+would\s+like\s+(?:you\s+)?to|i\s+want\s+you\s+to|let'?s|kindly|just)[\s,]+/i;
 const POLITE_TAIL = /[\s,]+(?:please|pls|plz|thanks|thank\s+you|thx)[\s.!]*$/i;
+// "the job title so we can filter": the purpose says why, not what.
+const PURPOSE_TAIL =
+  /[\s,]+(?:so\s+(?:that\s+)?(?:we|i|you|they|it|the|our|this)\b|in\s+order\s+to|to\s+be\s+able\s+to)\b.*$/i;
 // "It would be great to also have the ISBN", "would be nice if we also had the price": a wish to add.
 const WISH =
-  /^(?:it\s+)?(?:would|'d)\s+be\s+(?:really\s+|very\s+|so\s+)?(?:great|nice|super|good|helpful|awesome|perfect|useful|cool)\s+(?:(?:if\s+(?:we|you|i)\s+(?:could\s+)?(?:also\s+)*(?:had|have|get|got|see|add|include|know)?\s*)|(?:to\s+(?:also\s+)?(?:have|get|know|see|add|include)\s+))/i;
+  /^(?:it\s+|it(?='))?(?:would|'d)\s+be\s+(?:really\s+|very\s+|so\s+)?(?:great|nice|super|good|helpful|awesome|perfect|useful|cool)\s+(?:(?:if\s+(?:we|you|i)\s+(?:could\s+)?(?:also\s+)*(?:had|have|get|got|see|add|include|know)?\s*)|(?:to\s+(?:also\s+)?(?:have|get|know|see|add|include)\s+))/i;
 // "each speaker's LinkedIn as well", "publication year too": a trailing "also" asks to add.
 const ALSO_TAIL = /[\s,]+(?:too|as\s+well|also|in\s+addition)(?:\s+(?:also|too))*[\s.!]*$/i;
 export const POLITE_ONLY =
   /^(?:thanks|thank\s+you|please|ok(?:ay)?|cheers|great|that'?s\s+all|hi|hello|hey|dear\s+team|good\s+(?:morning|afternoon))$/i;
 
 export function tidy(clause: string): { text: string; also: boolean } {
-  let text = clause
+  let text = expandContractions(clause)
     .trim()
     .replace(/[.!]+$/, '')
     .trim();
   let also = false;
   for (let previous = ''; previous !== text;) {
     previous = text;
-    text = text.replace(POLITE_LEAD, '').replace(POLITE_TAIL, '').trim();
+    text = text.replace(POLITE_LEAD, '').replace(POLITE_TAIL, '').replace(PURPOSE_TAIL, '').trim();
     // "the word count is missing": a request to add it.
     const missing = /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:still\s+)?missing$/i.exec(text);
     if (missing?.[1]) {

@@ -146,8 +146,10 @@ export function parseFormat(text: string, outputs: readonly TaskOutput[]): Forma
   const tokens = body.split(/\s+/);
   for (let i = 1; i < tokens.length; i += 1) {
     const target = tokens.slice(0, i).join(' ').replace(/[,:]$/, '');
+    // "email always lowercase": the adverb belongs to the guidance.
     const tail = tokens.slice(i).join(' ');
-    if (!isFormatTail(tail) && !namesType(tail)) continue;
+    const guidance = tail.replace(/^(?:always|consistently|strictly|everywhere|only)\s+/i, '');
+    if (!isFormatTail(guidance) && !namesType(guidance)) continue;
     if (!namesOutputs(outputs, target)) continue;
     return guidanceOf(tail, target, outputs);
   }
