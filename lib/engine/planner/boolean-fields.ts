@@ -5,7 +5,7 @@ import { capName, headerPhrase } from './header-names';
 import { ESTABLISHMENT_NOUNS } from './establishments';
 import { canonical, singular, words } from './names';
 import type { PlannedOutput } from './planned-output';
-import { isAcceptableToken, isMeaningfulWord } from './phrases';
+import { isAcceptableToken, isMeaningfulWord } from './word-checks';
 import { render, type Subject } from './subject';
 import { lookupField } from './vocabulary';
 

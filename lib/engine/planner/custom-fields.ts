@@ -6,7 +6,7 @@ import type { ListItemType, OutputType } from '@/lib/contract/task-definition';
 import type { PhraseContext, PlannedOutput } from './planned-output';
 import { headerName, headerPhrase } from './header-names';
 import { canonical, capitalise, singular, words } from './names';
-import { isAcceptableToken, STOP_WORDS } from './phrases';
+import { isAcceptableToken, STOP_WORDS } from './word-checks';
 import { render } from './subject';
 
 // Words that only point at the thing being researched, never at a field.

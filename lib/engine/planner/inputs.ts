@@ -3,7 +3,8 @@
 
 import type { InputType, TaskInput } from '@/lib/contract/task-definition';
 import { capitalise, humanise, toIdentifier, words } from './names';
-import { cleanItem, isAcceptableToken, isMeaningfulWord, splitEnumeration } from './phrases';
+import { cleanItem, splitEnumeration } from './phrases';
+import { isAcceptableToken, isMeaningfulWord } from './word-checks';
 
 export const DEFAULT_INPUT: TaskInput = {
   name: 'website',

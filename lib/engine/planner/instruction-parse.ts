@@ -18,7 +18,15 @@ import { isFormatTail, parseFormat, parseStrip, targetOutputs } from './instruct
 import type { ClauseParser, EditOp, ParseContext, ParsedInstruction } from './instruction-ops';
 import { inputFromPhrase } from './inputs';
 import { referenceText } from './match';
-import { NOT_NEEDED_REASON, NOT_PER, newName, pointBack } from './instruction-asides';
+import {
+  continuesAddition,
+  NOT_NEEDED_REASON,
+  NOT_PER,
+  newName,
+  pointBack,
+  restatesWish,
+  typeOfAddition,
+} from './instruction-asides';
 import { humanise, words } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
@@ -327,16 +335,6 @@ const PARSERS: readonly ClauseParser[] = [
   parseRemove,
 ];
 
-// "…. We just want the plain company name so we can dedupe": after a request, a wish with its purpose
-// and no word of adding restates why.
-const RESTATED_WISH =
-  /^(?:we|i)\s+(?:just\s+|only\s+|really\s+|simply\s+)?(?:want|need|would\s+like|'d\s+like)\b(?!.*\b(?:also|too|as\s+well|add|plus|another|extra)\b).*\b(?:so\s+(?:that\s+)?(?:we|i|you|they|it|the|our|this)|in\s+order\s+to|to\s+be\s+able\s+to)\b/i;
-
-const TYPE_NOTE =
-  /^(?:(?:just|only|simply)\s+)?(?:as\s+)?(?:an?\s+)?(yes\s*\/\s*no|yes\s+or\s+no|true\s*\/\s*false|boolean|number|date|list|url|link)(?:[\s,]+(?:like|as|same\s+as|just\s+like)\b.*)?$/i;
-
-const CONTINUES = /^\s*(?:and|plus|&|as\s+well\s+as)\s+/i;
-
 const WHOLE_TASK_WISH =
   /^(?:make|get)\s+(?:it|this|them|that|everything|the\s+task)\s+[a-z]+(?:er|more\s+[a-z]+)$/i;
 
@@ -349,16 +347,7 @@ export function parseInstruction(
   for (const clause of splitClauses(instruction)) {
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
-    if (ops.length > 0 && RESTATED_WISH.test(clause.trim())) continue;
-    // "… whether they're ISO certified. Just yes/no like the SOC 2 one": the type of what was just added.
-    const note = TYPE_NOTE.exec(text);
-    const last = ops.at(-1);
-    const item = last?.kind === 'add' ? last.items.at(-1) : undefined;
-    if (note?.[1] && item) {
-      const yesNo = /yes|true|boolean/i.test(note[1]);
-      item.phrase = yesNo ? `${item.phrase} (yes/no)` : `${item.phrase} as a ${note[1].toLowerCase()}`;
-      continue;
-    }
+    if (restatesWish(clause, ops) || typeOfAddition(text, ops)) continue;
     // "…, just once for the whole site, not per product": the "not per" half repeats the "once".
     if (
       !text ||
@@ -377,8 +366,7 @@ export function parseInstruction(
       unknown.push(clause.trim());
       continue;
     }
-    // "Can you add their address? And opening hours": a sentence that only goes on with "and" adds too.
-    parsed ??= parseAdd(text, also || (ops.at(-1)?.kind === 'add' && CONTINUES.test(clause)));
+    parsed ??= parseAdd(text, also || continuesAddition(clause, ops));
     for (const op of parsed ?? []) {
       const added = op.kind === 'add-input' ? inputFromPhrase(referenceText(op.phrase), op.type) : undefined;
       if (added) ctx.inputs?.push(humanise(added.name));

@@ -8,15 +8,9 @@ import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
 import { attachFormatItems } from './format-words';
 import { singular, words } from './names';
-import {
-  cleanItem,
-  isAcceptableToken,
-  shareNouns,
-  splitEnumeration,
-  splitSentences,
-  STOP_WORDS,
-} from './phrases';
+import { cleanItem, shareNouns, splitEnumeration, splitSentences } from './phrases';
 import { lookupBundle, lookupField } from './vocabulary';
+import { isAcceptableToken, STOP_WORDS } from './word-checks';
 
 export interface ListShape {
   /** Singular item noun: "job opening". */
