@@ -76,7 +76,11 @@ function isBareContext(text: string): boolean {
 function planCleaned(raw: string, all: boolean, ctx: PhraseContext): PlannedOutput[] {
   // Whole-phrase aliases first: "what does the company do" is made of filler words only.
   const direct = lookupKnown(raw, ctx);
-  if (direct) return [several(fromSpec(direct, ctx), raw, all, ctx)];
+  if (direct) {
+    // A company's "summary" is its description; an article's or a book's is a summary.
+    const planned = fromSpec(direct, ctx);
+    return [several(ctx.subject.noun === 'company' ? planned : typedHeader(planned, raw), raw, all, ctx)];
+  }
   // "speakers with their name and company": when the task is not about a company, a bare
   // "company" is a value (the speaker's employer), not the thing researched.
   if (ctx.subject.noun !== 'company' && COMPANY_WORDS.has(canonical(raw))) return fromName('company', ctx);
@@ -153,6 +157,17 @@ function several(p: PlannedOutput, text: string, all: boolean, ctx: PhraseContex
 
 const PERSON_WHO =
   /^(?:(?:full\s+)?names?\s+of\s+)?(?:the\s+)?(?:person|people|individual|one|someone)\s+(who\s+.+)$/i;
+
+// "a short summary" of an article is a summary, though it asks what a description asks: the header
+// says what was typed.
+const TYPED_HEADS: Readonly<Record<string, readonly string[]>> = {
+  description: ['summary', 'overview', 'abstract', 'bio'],
+};
+
+function typedHeader(p: PlannedOutput, raw: string): PlannedOutput {
+  const head = words(raw).at(-1) ?? '';
+  return TYPED_HEADS[p.output.name]?.includes(head) ? { ...p, output: { ...p.output, name: head } } : p;
+}
 
 function lookupKnown(text: string, ctx: PhraseContext): FieldSpec | undefined {
   if (canonical(text) === 'x') return ctx.allowBareX ? fieldByName('twitter_url') : undefined;

@@ -2,7 +2,8 @@
 // words than those cases: a second sentence that goes on with "and", a condition such as "if they list
 // them", a type said after the addition ("just yes/no"), the column named first ("For the title
 // column, …"), a purpose beside the request ("so we can dedupe"), a reason after a rename's new name,
-// an adverb before the guidance ("always lowercase"), "they're".
+// an adverb before the guidance ("always lowercase"), "they're", a rename by pointer ("Call it …"), a
+// summary named as typed.
 import { editRuleGroups, type EditRule } from '../../../bench/planner/fresh';
 
 const BOOK = ['title:string', 'author:string', 'publisher:string', 'isbn:string', 'page_count:number'];
@@ -74,6 +75,30 @@ const RULES: Record<string, EditRule[]> = {
       text: 'phone always in international format please',
       fields: ['email:email', 'phone:phone'],
       format: ['phone'],
+    },
+  ],
+  'a rename by pointer to the column the sentence before named': [
+    {
+      lang: 'en',
+      base: 'book',
+      text: 'The isbn header means nothing to our editors. Call it book_number.',
+      fields: ['title:string', 'author:string', 'publisher:string', 'book_number:string', 'page_count:number'],
+      renamed: { book_number: 'isbn' },
+    },
+    {
+      lang: 'en',
+      base: 'book',
+      text: 'The page_count is too small. Make it bigger.',
+      fields: BOOK,
+      refused: true,
+    },
+  ],
+  'a summary is named as typed': [
+    {
+      lang: 'en',
+      base: 'book',
+      text: 'please also add a short summary of the plot (three sentences at most)',
+      fields: [...BOOK, 'summary|plot_summary:string'],
     },
   ],
   '"they\'re" read in full': [

@@ -73,6 +73,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['cuisines:list|string', PHONE, 'address:string'],
     ],
   ],
+  'a clause after "of" says what the value covers': [
+    [
+      'en',
+      'For each charity: the registered number and a brief overview of what they fund',
+      false,
+      ['registered_number|registration_number|charity_number:string', 'overview|description:string'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

@@ -80,7 +80,7 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
     );
   // "press contact email address" → "press contact email": "address" adds nothing after "email".
   return rewrite(
-    dropInputReference(dropPronounClause(words(phrase))).filter((w) => !DETERMINERS.has(w)),
+    dropInputReference(dropPronounClause(dropCoverage(words(phrase)))).filter((w) => !DETERMINERS.has(w)),
     isSubject,
   )
     .join(' ')
@@ -88,8 +88,17 @@ export function headerPhrase(phrase: string, subjectNoun?: string): string {
     .replace(/\bemail address\b/g, 'email');
 }
 
+const LENGTH_WORDS = new Set(['short', 'brief', 'quick', 'concise', 'long', 'detailed']);
 const CLAUSE_SUBJECTS = new Set(['they', 'it', 'he', 'she', 'we', 'you']);
 const QUESTION_WORDS = new Set(['what', 'how', 'when', 'where', 'who', 'which', 'whether', 'if', 'why']);
+
+/** "summary of what they do", "note on how to apply": the clause says what the value covers. */
+function dropCoverage(tokens: string[]): string[] {
+  const at = tokens.findIndex(
+    (w, i) => i > 0 && ['of', 'about', 'on'].includes(w) && QUESTION_WORDS.has(tokens[i + 1] ?? ''),
+  );
+  return at > 0 ? tokens.slice(0, at) : tokens;
+}
 
 /** "languages they speak" → "languages": a clause about the noun is not part of its header. */
 function dropPronounClause(tokens: string[]): string[] {
@@ -160,7 +169,8 @@ function rewrite(tokens: string[], isSubject: (ws: readonly string[]) => boolean
     const owner = tokens.slice(of + 1);
     const last = singular(head[head.length - 1] ?? '');
     if (head.length <= 2 && owner.length <= 3 && ATTRIBUTE_HEADS.has(last) && !owner.includes('of')) {
-      return [...singularAll(owner), ...head];
+      // "short summary of the plot" → "plot summary": how long it is goes to the guidance, not the name.
+      return [...singularAll(owner), ...head.filter((w, i) => i === head.length - 1 || !LENGTH_WORDS.has(w))];
     }
     // "date of opening of the exhibition": the owner turned round first ("exhibition opening").
     if (head.length <= 2 && ATTRIBUTE_HEADS.has(last) && owner.includes('of')) {

@@ -196,6 +196,9 @@ function splitTail(piece: string): AddItem {
     // A type ("as a number") is the planner's to read; formatting is everything else.
     // "whether each product is in stock": after a copula the phrase is what is asked, not a format.
     if (/^(?:is|are|was|were|be|being)$/i.test(tokens[i - 1] ?? '')) continue;
+    // Never inside an aside: "(three sentences at most)" is read whole, as the phrase's own guidance.
+    const head = tokens.slice(0, i).join(' ');
+    if ((head.match(/\(/g) ?? []).length !== (head.match(/\)/g) ?? []).length) continue;
     if (
       isFormatTail(tail) &&
       !/^as\s+(?:an?\s+)?(?:number|list|date|url|email|boolean|string|text)\b/i.test(tail)

@@ -22,11 +22,11 @@ import {
   continuesAddition,
   NOT_NEEDED_REASON,
   NOT_PER,
-  newName,
   pointBack,
   restatesWish,
   typeOfAddition,
 } from './instruction-asides';
+import { parseRename, renameByPointer } from './instruction-rename';
 import { humanise, words } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { parseInputType, parseOutputType, TYPE_WORD_PATTERN } from './type-words';
@@ -145,31 +145,6 @@ const parseQueryChange: ClauseParser = (text) => {
   if (use?.[1] && use[2])
     return [{ kind: 'set-query', target: use[2], query: finishSentence(unquote(use[1])) }];
   return undefined;
-};
-
-const parseRename: ClauseParser = (text) => {
-  const single =
-    /^change\s+the\s+name\s+of\s+(.+?)\s+to\s+(.+)$/i.exec(text) ??
-    /^(.+?)\s+should\s+be\s+(?:called|named|renamed(?:\s+to)?)\s+(.+)$/i.exec(text);
-  if (single?.[1] && single[2]) return [{ kind: 'rename', from: single[1], to: single[2] }];
-  // "ceo_name -> ceo, founders -> founder_names": arrows alone say rename.
-  const arrows = text
-    .replace(/\s*\([^)]*\)\s*$/, '')
-    .split(/\s*(?:,|;|\band\b)\s*/i)
-    .map((p) => /^(\S+(?:\s+\S+){0,3}?)\s*(?:->|→|=>)\s*(\S+(?:\s+\S+){0,3})$/.exec(p.trim()));
-  if (arrows.length > 0 && arrows.every((a) => a?.[1] && a[2]))
-    return arrows.map((a) => ({ kind: 'rename', from: a?.[1] ?? '', to: newName(a?.[2] ?? '') }));
-  const m = /^(?:rename|relabel)\s+(.+)$/i.exec(text);
-  if (!m?.[1]) return undefined;
-  // "rename a to b and c to d"
-  const pairs = m[1].split(/\s*(?:,|;|\band\b)\s*(?=[^,;]+\s(?:to|as|into)\s)/i);
-  const ops: EditOp[] = [];
-  for (const pair of pairs) {
-    const p = /^(.+?)\s+(?:to|as|into|->|→)\s+(.+)$/i.exec(pair.trim());
-    if (!p?.[1] || !p[2]) return undefined;
-    ops.push({ kind: 'rename', from: p[1], to: newName(p[2]) });
-  }
-  return ops;
 };
 
 // "location should be a list: some jobs are in several cities": the reason after the request.
@@ -344,6 +319,7 @@ export function parseInstruction(
 ): ParsedInstruction {
   const ops: EditOp[] = [];
   const unknown: string[] = [];
+  const pointedAt = new Set<string>();
   for (const clause of splitClauses(instruction)) {
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
@@ -356,8 +332,14 @@ export function parseInstruction(
       (ops.length > 0 && (NOT_PER.test(text) || NOT_NEEDED_REASON.test(text)))
     )
       continue;
-    let parsed: EditOp[] | undefined;
-    for (const parser of PARSERS) {
+    const pointed = renameByPointer(
+      text,
+      instruction.slice(0, Math.max(0, instruction.indexOf(clause.trim()))),
+      ctx.outputs.map((o) => o.name),
+    );
+    if (pointed?.kind === 'rename') pointedAt.add(pointed.from);
+    let parsed: EditOp[] | undefined = pointed ? [pointed] : undefined;
+    for (const parser of parsed ? [] : PARSERS) {
       parsed = parser(text, ctx);
       if (parsed) break;
     }
@@ -377,7 +359,10 @@ export function parseInstruction(
   // A reason given beside an understood request ("…; most sites only give a range like 51-200")
   // asks for nothing. Field names in it ("the description can go") make it a request after all.
   if (ops.length === 0 || unknown.length === 0) return { ops, unknown };
-  const fieldWords = ctx.outputs.flatMap((o) => [o.name, humanise(o.name), ...humanise(o.name).split(' ')]);
+  // "The dpo_name header is cryptic. Make it …": the field a pointer renames may stand in its reason.
+  const fieldWords = ctx.outputs
+    .filter((o) => !pointedAt.has(o.name))
+    .flatMap((o) => [o.name, humanise(o.name), ...humanise(o.name).split(' ')]);
   return {
     ops,
     unknown: unknown.filter(
