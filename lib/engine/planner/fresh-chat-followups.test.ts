@@ -82,7 +82,13 @@ const RULES: Record<string, EditRule[]> = {
       lang: 'en',
       base: 'book',
       text: 'The isbn header means nothing to our editors. Call it book_number.',
-      fields: ['title:string', 'author:string', 'publisher:string', 'book_number:string', 'page_count:number'],
+      fields: [
+        'title:string',
+        'author:string',
+        'publisher:string',
+        'book_number:string',
+        'page_count:number',
+      ],
       renamed: { book_number: 'isbn' },
     },
     {
