@@ -9,7 +9,7 @@ import { singular } from './names';
 export const ESTABLISHMENT_NOUNS: ReadonlySet<string> = new Set([
   'practice', 'clinic', 'hospital', 'pharmacy', 'surgery', 'gym', 'studio', 'salon', 'spa', 'museum',
   'gallery', 'library', 'theater', 'theatre', 'cinema', 'venue', 'brewery', 'winery', 'distillery', 'vineyard',
-  'bakery', 'cafe', 'pub', 'bistro', 'hostel', 'campsite', 'apartment', 'kindergarten',
+  'bakery', 'cafe', 'pub', 'bistro', 'hostel', 'inn', 'guesthouse', 'motel', 'lodge', 'campsite', 'apartment', 'kindergarten',
   'daycare', 'nursery', 'charity', 'foundation', 'association', 'club', 'agency', 'dealership', 'workshop', 'farm',
   'consultancy', 'institute', 'academy', 'college', 'university', 'school', 'hotel', 'restaurant', 'shop', 'store',
   'firm', 'company', 'business', 'startup', 'nonprofit', 'manufacturer', 'supplier', 'retailer', 'marketplace',

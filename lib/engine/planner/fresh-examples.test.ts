@@ -81,6 +81,23 @@ const RULES: Record<string, DescribeRule[]> = {
       ['registered_number|registration_number|charity_number:string', 'overview|description:string'],
     ],
   ],
+  'a superlative after its noun goes before the whole noun group': [
+    [
+      'es',
+      'Academias de idiomas: la matrícula más barata y el teléfono',
+      false,
+      [
+        'cheapest_enrolment_fee|cheapest_enrollment_fee|cheapest_tuition|cheapest_registration_fee|cheapest_enrolment|cheapest_enrollment|cheapest_registration:money|string',
+        PHONE,
+      ],
+    ],
+    [
+      'fr',
+      "Pour chaque auberge : la chambre la moins chère par nuit et l'adresse",
+      false,
+      ['cheapest_room|cheapest_room_price|cheapest_room_per_night:money|string', 'address:string'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

@@ -247,6 +247,14 @@ function swapPostposed(segs: Segment[], lex: Lexicon): void {
   for (let i = 1; i < segs.length; i += 1) {
     const seg = segs[i];
     const before = segs[i - 1];
+    if (seg?.superlative) {
+      // Before the whole noun group: "la cuota mensual más barata" → "the cheapest monthly fee".
+      let start = i;
+      while (start > 0 && (segs[start - 1]?.kind === 'noun' || segs[start - 1]?.postposed)) start -= 1;
+      segs.splice(i, 1);
+      segs.splice(start, 0, seg);
+      continue;
+    }
     // "le lien Facebook", "el perfil LinkedIn": in French and Spanish a lone name after a noun modifies it.
     const after = segs[i + 1];
     const brand =

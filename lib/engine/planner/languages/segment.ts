@@ -10,4 +10,6 @@ export interface Segment {
   src: string;
   /** An adjective that follows its noun in the source and goes before it in English. */
   postposed?: boolean;
+  /** "la cuota mensual más barata": a superlative after a noun group goes before the whole group. */
+  superlative?: boolean;
 }

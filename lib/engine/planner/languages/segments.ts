@@ -10,6 +10,10 @@ import { cognate, masculineForm } from './unknown-words';
 import type { Segment } from './segment';
 import type { Token } from './tokens';
 
+// English superlatives a glossary phrase may read as ("más barata" → "cheapest").
+const SUPERLATIVE =
+  /^(?:the\s+)?(?:cheapest|most\s+\w+|least\s+\w+|latest|newest|oldest|lowest|highest|largest|smallest|nearest|best|biggest)$/;
+
 /** The longest entry that starts at word i; among equally long ones, the one spelled as typed. */
 function matchAt(
   tokens: readonly Token[],
@@ -131,7 +135,14 @@ export function rewriteTokens(tokens: readonly Token[], lex: Lexicon): Segment[]
       const en = modifier && entry.kind === 'noun' ? singularModifier(entry.en) : entry.en;
       // "énergétique" after its noun, and its feminine or plural forms, like the dictionary form.
       const postposed = entry.keys.length <= 1 && lex.postposed.has(masculine()?.key ?? '');
-      out.push({ en, kind: entry.kind, src: token.raw, ...(postposed ? { postposed } : {}) });
+      const superlative = entry.kind === 'word' && out.at(-1)?.kind === 'noun' && SUPERLATIVE.test(en);
+      out.push({
+        en: superlative ? en.replace(/^the\s+/, '') : en,
+        kind: entry.kind,
+        src: token.raw,
+        ...(postposed ? { postposed } : {}),
+        ...(superlative ? { superlative } : {}),
+      });
       i += Math.max(1, entry.keys.length);
       continue;
     }
