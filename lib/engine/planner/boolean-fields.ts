@@ -3,7 +3,7 @@
 
 import { capName, headerPhrase } from './header-names';
 import { ESTABLISHMENT_NOUNS } from './establishments';
-import { canonical, singular, words } from './names';
+import { canonical, singular, toIdentifier, words } from './names';
 import type { PlannedOutput } from './planned-output';
 import { isAcceptableToken, isMeaningfulWord } from './word-checks';
 import { render, type Subject } from './subject';
@@ -69,8 +69,28 @@ const OFFERED =
 const ARTICLE = /^(?:a|an|the|any|some)\s+/i;
 const DETERMINERS = new Set(['the', 'this', 'that', 'their', 'its', 'each', 'every']);
 
+// "is the shipping free", "whether delivery is free": a header puts "free" first (free_shipping).
+const FREE =
+  /^(?:(?:is|are)\s+(?:the\s+)?(.+?)|(?:whether|if)\s+(?:the\s+)?(.+?)\s+(?:is|are))\s+(?:free|free\s+of\s+charge)$/i;
+
 /** A boolean output for a yes/no phrasing, or undefined when the phrase is not one. */
 export function planBoolean(text: string, subject: Subject): PlannedOutput | undefined {
+  const free = FREE.exec(text.trim());
+  const thing = free?.[1] ?? free?.[2];
+  if (thing && words(thing).length <= 2 && meaningful(thing) && !/^(?:it|they|this|that)$/i.test(thing)) {
+    const name = capName(`free ${headerPhrase(thing, subject.noun)}`);
+    if (name)
+      return {
+        output: {
+          name,
+          type: 'boolean',
+          description: `Whether ${thing} is free`,
+          query: render(`Based on the website, is ${thing} free at {the}? Answer yes or no.`, subject),
+        },
+        label: `free ${thing}`.toLowerCase(),
+        explicitType: false,
+      };
+  }
   const offered = OFFERED.exec(text.trim());
   const offeredThing = offered?.[1] ?? offered?.[2];
   if (offered?.[3] && offeredThing && meaningful(offeredThing)) {
@@ -147,7 +167,11 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   }
   if (verb[0] === 'do') return fallback(lead, rest, subject);
 
-  const object = objectText.replace(ARTICLE, '').trim();
+  // "accept the payment by PayPal": the header names the means (accepts_paypal).
+  const object = objectText
+    .replace(ARTICLE, '')
+    .replace(/^(?:payments?|paying)\s+(?:by|via|with|through|using)\s+/i, '')
+    .trim();
   if (!object || !meaningful(object)) return undefined;
   // "whether the product is in stock" → the known in_stock field.
   if (verb[0] === 'be' || verb[0] === 'have') {
@@ -167,10 +191,14 @@ export function planBoolean(text: string, subject: Subject): PlannedOutput | und
   }
   const there = subjectTokens.includes('there');
   const [base, third] = there && verb[0] === 'be' ? ['have', 'has'] : verb;
+  // "is it on sale", "is it in stock": the state keeps its preposition (on_sale, in_stock).
+  const state = base === 'be' && /^(?:on|in|under|for)\s+[a-z]+(?:\s+[a-z]+)?$/i.test(object);
   const header = headerPhrase(object, subject.noun);
   // "is it wheelchair accessible" → wheelchair_accessible; a one-word state keeps its verb (is_hiring).
   const verbWord = base === 'be' && words(header).length >= 2 ? '' : third;
-  const name = certifiedName(object, base, subject) ?? capName(`${verbWord} ${header}`.trim());
+  const name = state
+    ? toIdentifier(object)
+    : (certifiedName(object, base, subject) ?? capName(`${verbWord} ${header}`.trim()));
   if (!name) return undefined;
   // "has been acquired" is a perfect tense, not possession: "Has the company been acquired?".
   const perfect = base === 'have' && /^been\b/i.test(objectText);
@@ -200,14 +228,18 @@ const STANDING: ReadonlyArray<[RegExp, string]> = [
   [/^(.+?)\s+(?:certification|certificate|certified|accreditation|accredited|seal|label)$/i, 'certified'],
   [/^(?:certified|accredited)\s+(?:to|by|under|for|as)\s+(.+)$/i, 'certified'],
   [/^(?:certification|certificate|accreditation)\s+(?:to|by|under|for|as|of)\s+(.+)$/i, 'certified'],
+  // "the certification B Corp" (French and Spanish order).
+  [/^(?:certification|certificate|accreditation|label)\s+([A-Z0-9].*)$/, 'certified'],
   [/^(.+?)\s+(?:compliance|compliant|conformity|conform)$/i, 'compliant'],
   [/^(?:compliant|complies|compliance)\s+(?:with|to)\s+(?:the\s+)?(.+)$/i, 'compliant'],
 ];
 
 function certifiedName(object: string, base: string, subject: Subject): string | undefined {
   if (!['mention', 'have', 'be', 'hold', 'list', 'display'].includes(base)) return undefined;
+  // "mention that it complies with the GDPR": what is mentioned, without "that it".
+  const said = object.trim().replace(/^that\s+(?:(?:it|they|the\s+\w+)\s+)?/i, '');
   for (const [pattern, state] of STANDING) {
-    const m = pattern.exec(object.trim());
+    const m = pattern.exec(said);
     const what = m?.[1] ? headerPhrase(m[1], subject.noun) : '';
     if (what && words(what).length <= 3) return capName(`${what} ${state}`);
   }

@@ -44,6 +44,8 @@ const DATE_HEADS = new Set(['date', 'day', 'deadline', 'birthday', 'anniversary'
 const NUMBER_HEADS = new Set([
   'count',
   'year',
+  // A wine's vintage is its year.
+  'vintage',
   'age',
   'percentage',
   'percent',

@@ -13,6 +13,7 @@ export const ESTABLISHMENT_NOUNS: ReadonlySet<string> = new Set([
   'daycare', 'nursery', 'charity', 'foundation', 'association', 'club', 'agency', 'dealership', 'workshop', 'farm',
   'consultancy', 'institute', 'academy', 'college', 'university', 'school', 'hotel', 'restaurant', 'shop', 'store',
   'firm', 'company', 'business', 'startup', 'nonprofit', 'manufacturer', 'supplier', 'retailer', 'marketplace',
+  'ngo', 'provider', 'vendor', 'hall', 'municipality', 'council', 'embassy', 'consulate', 'church', 'parish',
 ]);
 
 const MODIFIER_STOP = new Set(

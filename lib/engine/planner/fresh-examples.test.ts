@@ -98,6 +98,33 @@ const RULES: Record<string, DescribeRule[]> = {
       ['cheapest_room|cheapest_room_price|cheapest_room_per_night:money|string', 'address:string'],
     ],
   ],
+  'the page\'s own organisation after "of" adds nothing to the name': [
+    ['en', 'the phone of the embassy and its email', false, [PHONE, EMAIL]],
+  ],
+  'yes/no names for what holds: free X, accepts X, on X, certified': [
+    [
+      'en',
+      'Bike shop catalogue → one row per bike: model, price, and whether it is on clearance',
+      true,
+      ['model|bike_model:string', 'price:money', 'on_clearance|is_on_clearance:boolean'],
+    ],
+    [
+      'en',
+      'Museums: is the entry free? does the museum accept payment via Apple Pay? is the shop open on Mondays?',
+      false,
+      [
+        'free_entry|free_admission:boolean',
+        'accepts_apple_pay|apple_pay:boolean',
+        'open_on_mondays|shop_open_on_mondays|open_mondays:boolean',
+      ],
+    ],
+    [
+      'fr',
+      'Chocolatiers : est-ce que le site mentionne le label Fairtrade ? et le prix au kilo',
+      false,
+      ['fairtrade_certified|fairtrade_label|mentions_fairtrade:boolean', 'price_per_kilo|price_per_kg:money'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

@@ -62,7 +62,7 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     ['category', 'product category', 'classification', 'product type', 'department category'],
     'Category', 'What category does {the} belong to?'),
   field('in_stock', 'boolean', 'in stock', 'product',
-    ['in stock', 'availability', 'stock status', 'available', 'stock availability', 'stock', 'inventory status', 'is in stock', 'is available', 'currently in stock'],
+    ['in stock', 'availability', 'stock status', 'available', 'stock availability', 'stock', 'inventory status', 'is in stock', 'is available', 'currently in stock', 'availability in stock', 'available in stock'],
     'Whether {the} is in stock', 'Is {the} currently in stock? Answer yes or no.'),
   field('rating', 'number', 'rating', 'product',
     ['rating', 'average rating', 'review score', 'customer rating', 'score', 'average review score', 'rating score', 'average star rating'],

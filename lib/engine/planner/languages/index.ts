@@ -49,6 +49,8 @@ const INVERTED = /(^|[.?!]\s*|,\s*|\band\s+)(the\s+[a-z' -]+?)\s+(is|are)\s+(?:i
 
 // "Inhaber bzw. der Inhaberin", "le directeur ou la directrice": both genders read "the owner or the owner".
 const BOTH_GENDERS = /\b((?:the\s+)?([a-z]+(?:\s+[a-z]+)?))\s+(?:or|and|\/)\s+(?:the\s+)?\2\b/gi;
+// "prix à la bouteille", "precio a la hora": a price "to the" unit is a price per unit.
+const PRICE_PER = /\b(prices?|costs?|rates?|fees?|tariffs?)\s+(?:to|at)\s+the\s+([a-z]+)\b/gi;
 // Tokens split "+49" into "+ 49"; a dialling code stays one.
 const SIGNED_NUMBER = /(?<![\p{L}\p{N}])\+\s+(\d)/gu;
 
@@ -70,6 +72,7 @@ export function toEnglish(input: string, keep: ReadonlySet<string> = new Set()):
   const english = rewrite(text, lex, keep)
     .replace(INVERTED, '$1$3 $2 ')
     .replace(BOTH_GENDERS, '$1')
-    .replace(SIGNED_NUMBER, '+$1');
+    .replace(SIGNED_NUMBER, '+$1')
+    .replace(PRICE_PER, '$1 per $2');
   return { language, text: english, knownNounPhrase };
 }
