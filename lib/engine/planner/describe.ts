@@ -160,6 +160,20 @@ function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
   return planned.length === items.length && (typed || owned) ? planned : [];
 }
 
+// Plural type words that, with guidance, speak of every output of that type.
+const TYPE_GROUPS: Readonly<Record<string, string>> = {
+  dates: 'date',
+  all_dates: 'date',
+  prices: 'money',
+  all_prices: 'money',
+  amounts: 'money',
+  urls: 'url',
+  links: 'url',
+  phones: 'phone',
+  phone_numbers: 'phone',
+  emails: 'email',
+};
+
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */
 function keepUseful(
   planned: readonly PlannedOutput[],
@@ -171,6 +185,19 @@ function keepUseful(
   const out: PlannedOutput[] = [];
   for (const p of planned) {
     const name = p.output.name;
+    // "Dates as YYYY-MM-DD, prices in EUR": guidance for every output of that type, not a field.
+    const group = TYPE_GROUPS[name];
+    const members = planned.filter((q) => q !== p && q.output.type === group);
+    if (group && p.output.format && members.length > 0) {
+      for (const q of members) if (!q.output.format) q.output = { ...q.output, format: p.output.format };
+      continue;
+    }
+    // "… the total revenue it reports. Revenue in USD.": guidance for the one output the word ends.
+    const ends = out.filter((q) => q.output.name.endsWith(`_${name}`));
+    if (p.output.format && ends.length === 1 && ends[0] && !ends[0].output.format) {
+      ends[0].output = { ...ends[0].output, format: p.output.format };
+      continue;
+    }
     if (seen.has(name)) {
       // "email and phone, the phone in international format": the repeat adds guidance.
       const kept = out.find((q) => q.output.name === name);

@@ -125,6 +125,26 @@ const RULES: Record<string, DescribeRule[]> = {
       ['fairtrade_certified|fairtrade_label|mentions_fairtrade:boolean', 'price_per_kilo|price_per_kg:money'],
     ],
   ],
+  'a sentence of guidance for outputs already asked ("Dates as …, revenue in USD")': [
+    [
+      'en',
+      'Find when the new wing was opened and the annual visitor count. Dates as DD/MM/YYYY please.',
+      false,
+      [
+        'opening_date|new_wing_opening_date|wing_opened_date|opened_date:date',
+        'annual_visitor_count|visitor_count:number',
+      ],
+    ],
+    [
+      'en',
+      'Find when the theatre was last renovated and the total budget it states. Budget in EUR.',
+      false,
+      [
+        'renovated_date|last_renovated_date|renovation_date|last_renovation_date:date',
+        'total_budget|budget:money',
+      ],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

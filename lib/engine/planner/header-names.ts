@@ -109,12 +109,14 @@ function dropPronounClause(tokens: string[]): string[] {
     const w = tokens[i] ?? '';
     return singular(w) !== w || (i > 0 && DETERMINERS.has(tokens[i - 1] ?? '') && !CLAUSE_SUBJECTS.has(w));
   };
+  // "the total revenue it reports": a short clause closing a phrase of two words or more.
+  const closing = (i: number) => i >= 2 && tokens.length - i - 1 <= 2;
   const at = tokens.findIndex(
     (w, i) =>
       i > 0 &&
       i < tokens.length - 1 &&
       CLAUSE_SUBJECTS.has(w) &&
-      noun(i - 1) &&
+      (noun(i - 1) || closing(i)) &&
       !/^(?:was|were|is|are|has|have|had|got|gets|be|been|will|would|can|could)$/.test(tokens[i + 1] ?? ''),
   );
   return at > 0 ? tokens.slice(0, at) : tokens;

@@ -55,6 +55,8 @@ function insteadWithoutComma(text: string, ctx: ParseContext): [string, string, 
     // "instead of the phone number the fax number": the replaced part never ends on an article.
     if (/^(?:the|a|an|its|their)$/i.test(tokens[i - 1] ?? '')) continue;
     const old = tokens.slice(0, i).join(' ');
+    // "instead of the phone number we need the address": the speaker starts the added part.
+    if (/\b(?:we|i|you)\b/i.test(old)) continue;
     const added = tokens
       .slice(i)
       .join(' ')

@@ -139,6 +139,9 @@ const LEADING_ALL = /^(?:all|every)(?:\s+of)?\s+/i;
 const LEADING_POSSESSIVE =
   /^(?:compan(?:y|ie)|business|organi[sz]ation|firm|brand|website|site|store|shop|page|startup|vendor|supplier|restaurant|hotel|person)(?:['’]s|s['’])\s+/i;
 // "who the CEO is" → "CEO", "where they are headquartered" → "headquartered".
+// "when the nonprofit's latest annual report was published" → "published date".
+const WHEN_PARTICIPLE =
+  /^when\s+(?:the|its|their|this)\s+(?:[a-z'’-]+\s+){1,4}(?:is|are|was|were)\s+((?:last|first|originally|officially)\s+)?([a-z]+(?:ed|en|wn|lt))$/i;
 const EMBEDDED_QUESTION = [
   /^(?:who|what|which)\s+(?:the\s+|their\s+|its\s+)?(.+?)\s+(?:is|are|was|were)$/i,
   /^(?:where|when|how)\s+(?:they|it|he|she|the\s+\w+)\s+(?:is|are|was|were)\s+(.+)$/i,
@@ -268,6 +271,7 @@ export function cleanItem(raw: string): CleanItem {
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
     // "which languages are supported": a plural asked with "which" wants every one (a list).
     all ||= /^(?:what|which)\s+\S*[^s\s]s\s+are\b/i.test(text) && EMBEDDED_QUESTION.some((q) => q.test(text));
+    text = text.replace(WHEN_PARTICIPLE, '$1$2 date');
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     // "who founded the company" is "who founded it": the researched thing is the object.
     text = eventTime(
