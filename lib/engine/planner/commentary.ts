@@ -55,6 +55,8 @@ export function isCommentary(clause: string): boolean {
   if (NOT_NEEDED_REASON.test(text)) return true;
   if (OPERATION.test(text) || /["“'‘`]/.test(text.replace(/\b[a-z]+'[a-z]+\b/gi, ''))) return false;
   if (QUESTION.test(text) || (ASKS.test(text) && !NEGATED.test(text)) || WISH_TO_ADD.test(text)) return false;
+  // "…, otherwise our dialler cannot cope": what happens if not, said beside the request.
+  if (/^otherwise\b/i.test(text)) return true;
   return REMARK.test(text) || SPEAKER.test(text);
 }
 

@@ -107,6 +107,29 @@ const RULES: Record<string, EditRule[]> = {
       fields: [...BOOK, 'summary|plot_summary:string'],
     },
   ],
+  'a field named first with a comma ("For the price, I want just …"); "otherwise …" beside a request': [
+    {
+      lang: 'en',
+      base: 'book',
+      text: 'For the ISBN, I only want the number as a plain number please',
+      fields: ['title:string', 'author:string', 'publisher:string', 'isbn:number', 'page_count:number'],
+      touched: ['isbn'],
+    },
+    {
+      lang: 'en',
+      base: 'speakers',
+      text: 'as for the company, just the short name without legal form',
+      fields: SPEAKERS,
+      format: ['company'],
+    },
+    {
+      lang: 'de',
+      base: 'contact',
+      text: 'Die Telefonnummer bitte immer international formatieren, sonst kann unser CRM nichts damit anfangen',
+      fields: ['email:email', 'phone:phone'],
+      format: ['phone'],
+    },
+  ],
   '"they\'re" read in full': [
     {
       lang: 'en',

@@ -33,13 +33,23 @@ const FOR_EACH_WISH =
 const FRONTED_COLUMN =
   /^(?:for|in|on)\s+(?:the\s+)?([^,]+?)\s+(?:column|field|output)s?\s*,?\s*(?:(?:please|pls|can\s+you|could\s+you|just)\s+)*(.+)$/i;
 
+// "For the price, I want just the amount as a number": a field named first, then what it should be.
+const FRONTED_FIELD =
+  /^(?:for|as\s+for|regarding)\s+(?:the\s+)?(?!each\b|every\b|all\b|both\b)([a-z_][a-z0-9_ -]{0,30}?)\s*,\s*((?:(?:i|we)\s+(?:just\s+|only\s+)?(?:want|need|would\s+like|'d\s+like)|just|only|please|as|in|without|no)\b.*)$/i;
+
 function frontedColumn(sentence: string): string {
-  const m = FRONTED_COLUMN.exec(sentence);
+  const m = FRONTED_COLUMN.exec(sentence) ?? FRONTED_FIELD.exec(sentence);
   if (!m?.[1] || !m[2]) return sentence;
-  const [, column, rest] = m;
+  const [, column] = m;
+  // "I want just the amount as a number" says of the field: "as a number".
+  const rest = m[2]
+    .replace(/^(?:i|we)\s+(?:just\s+|only\s+)?(?:want|need|would\s+like|'d\s+like)\s+/i, '')
+    .replace(/^(?:just|only)\s+(?=the\s+(?:amount|value|number|figure)\b)/i, '')
+    .replace(/^the\s+(?:amount|value|number|figure)\s+(?=as\b|in\b|without\b)/i, '');
   if (/^(?:strip|remove|drop|omit|leave\s+out|exclude|cut)\b/i.test(rest))
     return `${rest} from the ${column}`;
   if (/^(?:use|apply|prefer)\b/i.test(rest)) return `${rest} for ${column}`;
+  if (/^(?:as|in|without)\b/i.test(rest)) return `${column} ${rest}`;
   return `${column}: ${rest}`;
 }
 
