@@ -269,6 +269,8 @@ const REFUSED: Array<{ description: string; message: RegExp }> = [
   { description: 'Can you help me?', message: /Nothing to extract/ },
   { description: 'Visit the website', message: /Nothing to extract/ },
   { description: 'Extract all information', message: /Nothing to extract/ },
+  // A verb-less phrase that ends on a joining word names no value.
+  { description: 'green eleven of the slowly teapot although', message: /Nothing to extract/ },
   {
     description: `Find the email ${'x'.repeat(10_001)}`,
     message: /too long \(10,016 characters\); the limit is 10,000/,

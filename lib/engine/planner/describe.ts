@@ -148,10 +148,15 @@ const FIELD_HEADS = new Set(
 const POSSESSIVE_PHRASE =
   /^(?:the\s+)?(?:[a-z-]+\s+){0,3}[a-z-]+\s+of\s+(?:the|its|their|this|each)\s+[a-z-]+\b|^(?:the\s+)?[a-z-]+['’]s\s+[a-z-]+/i;
 
+const DANGLING =
+  /\b(?:whereas|although|though|because|while|unless|whether|which|that|than|of|the|a|an|and|or|but|if|to|with)\s*[.!?]*$/i;
+
 /** A whole description that is one verb-less phrase naming a value: the phrase is the field. */
 function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
   const sentences = splitSentenceLines(text);
   if (sentences.length !== 1 || !sentences[0]) return [];
+  // "purple seventeen of the quickly banana whereas": a phrase that ends on a joining word is no value.
+  if (DANGLING.test(sentences[0].text.trim())) return [];
   const items = shareOwner(attachFormatItems(splitEnumeration(sentences[0].text)));
   const planned = items.flatMap((item) => planPhrase(item, { ...ctx, allowCustom: true }));
   const typed = planned.every((p) => FIELD_HEADS.has(p.output.name.split('_').at(-1) ?? ''));
