@@ -145,6 +145,26 @@ const RULES: Record<string, DescribeRule[]> = {
       ],
     ],
   ],
+  'rows said as a noun\'s list, a row for every A/B, properties; "once per site" asks once': [
+    [
+      'en',
+      'Festival site: festival name, and the sponsor list with sponsor name and tier',
+      true,
+      ['festival_name|name:string@task', 'sponsor_name|name:string', 'tier|sponsor_tier:string'],
+    ],
+    [
+      'en',
+      'For each chain we need the support email once per site, then a row for every store/outlet they list with the city and the opening hours',
+      true,
+      ['support_email|email:email@task', 'city:string', 'opening_hours|hours:string'],
+    ],
+    [
+      'en',
+      'Letting agent pages: all properties to let with address, monthly rent and bedrooms',
+      true,
+      ['address:string', 'monthly_rent|rent:money', 'bedrooms|bedroom_count:number|string'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

@@ -153,8 +153,13 @@ export function detectInputs(text: string): DetectedInputs {
   const forEach = FOR_EACH_HEADING.exec(rest);
   const eachPhrases = forEach?.[1] ? splitEnumeration(forEach[1].replace(/\b(?:each|every)\s+/gi, '')) : [];
   const eachInputs = eachPhrases.map((p) => inputFromPhrase(p));
+  // "For each chain we need the support email once per site, …" asks; it names no input.
+  const asks = /\b(?:we|i|you|need|want|find|get|extract|give|return|please|list|collect)\b/i.test(
+    forEach?.[1] ?? '',
+  );
   if (
     forEach &&
+    !asks &&
     spans.length === 0 &&
     eachInputs.length > 0 &&
     eachInputs.every((i) => i !== undefined) &&

@@ -27,7 +27,8 @@ export interface ListShape {
 
 const LIST_VERBS =
   '(?:list|extract|get|find|return|give(?:\\s+me)?|capture|collect|gather|compile|fetch|retrieve|record|grab|pull|scrape|include|show|output|i\\s+want|we\\s+want|i\\s+need|we\\s+need)';
-const ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,3}?)";
+// "branch/depot": one item said two ways.
+const ITEM = "([a-z][a-z'’/-]*(?:\\s+[a-z][a-z'’/-]*){0,3}?)";
 // An item with a qualifier after it ("job postings on the job board", "apartments for rent"): the
 // qualifier is cut off before the item is judged (cutQualifier).
 const LONG_ITEM = "([a-z][a-z'’-]*(?:\\s+[a-z][a-z'’-]*){0,8}?)";
@@ -79,6 +80,11 @@ const THEIR_PLURAL = new RegExp(
   `^(?:(?:which|what)\\s+are\\s+)?(?:the\\s+)?${ITEM}\\s+(and|with)\\s+(their)\\s+(.+?)\\s*\\??$`,
   'i',
 );
+// "the exhibitor list with name and booth number": a noun's list, then the columns of its rows.
+const NOUN_LIST = new RegExp(
+  `^(.*?)\\b(?:the\\s+|a\\s+|an\\s+|their\\s+|its\\s+|full\\s+|complete\\s+)*${ITEM}\\s+(?:list|listing|directory|catalogue|catalog|table)\\s*,?\\s+(?:with|including|showing)\\s+(.+)$`,
+  'i',
+);
 const EACH_OWNS = new RegExp(`^(.*?)\\b(?:each|every)\\s+${ITEM}['’]s\\s+(.+)$`, 'i');
 // "speakers — name, title, company", "Products: name and price": a plural heading over its columns.
 // "each job: title, team, location": a singular item after each/every, then its columns.
@@ -112,7 +118,7 @@ const PER_INPUT = new Set(
   ),
 );
 const META = new Set(
-  'field column output value attribute property detail thing need requirement info information data point result'.split(
+  'field column output value attribute detail thing need requirement info information data point result'.split(
     ' ',
   ),
 );
@@ -145,14 +151,18 @@ export function listItem(raw: string, rowsFollow = false, explicitRows = false):
 // Words that start a qualifier after the item noun: where it is ("on the careers page"), what it is
 // for ("for rent"), or a clause about it ("that the academy offers").
 const QUALIFIER_START = new Set(
-  'on in at from for to of that which who whose offered available listed posted published shown currently'.split(
+  'on in at from for to of that which who whose offered available listed posted published shown currently they it we'.split(
     ' ',
   ),
 );
 
 /** "job postings on the job board" → "job postings": the item without its qualifier. */
 function cutQualifier(item: string): string {
-  const tokens = item.trim().split(/\s+/);
+  // "branch/depot": the first of two names for one item.
+  const tokens = item
+    .trim()
+    .replace(/\/[a-z'’-]+/gi, '')
+    .split(/\s+/);
   const at = tokens.findIndex((w, i) => i > 0 && QUALIFIER_START.has(w.toLowerCase()));
   return at > 0 ? tokens.slice(0, at).join(' ') : item;
 }
@@ -165,13 +175,19 @@ interface SentenceShape {
 }
 
 function matchSentence(sentence: string): SentenceShape | undefined {
+  // "For each chain, the email once per site, then a row for every store": the row said outright wins.
+  const explicit = ROW_PER.exec(sentence);
+  if (explicit?.[2]) {
+    const item = listItem(cutQualifier(explicit[2]), true, true);
+    if (item) return { item, columns: explicit[3] ?? '', addName: false, prefix: explicit[1] ?? '' };
+  }
   const forEach = FOR_EACH.exec(sentence);
   if (forEach?.[1]) {
     const tail = forEach[1];
     const boundary = FOR_EACH_BOUNDARY.exec(tail);
     // "for every location: address, phone": with columns named, the rows are explicit.
     const item = listItem(
-      boundary ? tail.slice(0, boundary.index) : tail,
+      cutQualifier(boundary ? tail.slice(0, boundary.index) : tail),
       Boolean(boundary),
       Boolean(boundary),
     );
@@ -218,6 +234,11 @@ function matchSentence(sentence: string): SentenceShape | undefined {
         addName: /^(?:and|plus)\b/i.test(m[3]) || /^(?:their|its)\b/i.test(m[4]),
         prefix: m[1] ?? '',
       };
+  }
+  const nounList = NOUN_LIST.exec(sentence);
+  if (nounList?.[2] && nounList[3]) {
+    const item = listItem(nounList[2], true, true);
+    if (item) return { item, columns: nounList[3], addName: false, prefix: nounList[1] ?? '' };
   }
   const paren = PAREN_COLUMNS.exec(sentence);
   if (paren?.[2] && paren[3] && splitEnumeration(paren[3]).length >= 2) {
@@ -272,11 +293,6 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   if (eachRow?.[2]) {
     const item = listItem(eachRow[2], true, true);
     if (item) return { item, columns: eachRow[3] ?? '', addName: false, prefix: eachRow[1] ?? '' };
-  }
-  const row = ROW_PER.exec(sentence);
-  if (row?.[2]) {
-    const item = listItem(row[2], true, true);
-    if (item) return { item, columns: row[3] ?? '', addName: false, prefix: row[1] ?? '' };
   }
   return undefined;
 }
@@ -369,6 +385,8 @@ function oneValue(p: PlannedOutput): PlannedOutput {
  * "the price of every plan") rather than the page ("the store's email"). Edits can use it too.
  */
 export function asksPerRow(sentence: string, item: string): boolean {
+  // "… once per site" asks once for the page.
+  if (/\bonce\s+(?:per|for)\b/i.test(sentence)) return false;
   if (/\b(?:each|every|per)\b/i.test(sentence)) return true;
   const noun = words(item).at(-1);
   return noun !== undefined && words(sentence).some((w) => singular(w) === noun);

@@ -50,7 +50,7 @@ export const CONTENT_FIELDS: readonly FieldSpec[] = [
     ['currency', 'price currency'],
     'Currency of the price', 'In which currency are prices for {the} given?'),
   field('pricing_plans', 'list', 'pricing plans', 'product',
-    ['pricing', 'pricing plan', 'plan', 'price plan', 'pricing tier', 'tier', 'subscription plan', 'pricing option', 'package', 'price list', 'plan and pricing', 'pricing and plan', 'pricing information', 'pricing info', 'pricing detail', 'subscription tier'],
+    ['pricing', 'pricing plan', 'plan', 'price plan', 'pricing tier', 'subscription plan', 'pricing option', 'package', 'price list', 'plan and pricing', 'pricing and plan', 'pricing information', 'pricing info', 'pricing detail', 'subscription tier'],
     'Pricing plans with prices', 'What pricing plans does {the} offer? List each plan with its price.'),
   field('sku', 'string', 'SKU', 'product',
     ['sku', 'product code', 'item number', 'part number', 'model number', 'article number', 'product id', 'item code', 'gtin', 'mpn', 'ean', 'upc'],
