@@ -165,6 +165,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['address:string', 'monthly_rent|rent:money', 'bedrooms|bedroom_count:number|string'],
     ],
   ],
+  'rows named at the end of a sentence, their columns in the next': [
+    [
+      'en',
+      'Open the board page and collect every trustee listed there. Name, role and their email if it is shown.',
+      true,
+      ['name|trustee_name:string', 'role|job_title:string', 'email:email'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

@@ -101,6 +101,11 @@ const VERB_EACH = new RegExp(
   `^(.*?)\\b${LIST_VERBS}\\s+(?:each|every|all(?:\\s+of)?(?:\\s+the)?|the)\\s+${LONG_ITEM}\\s*(?:[:\\u2013\\u2014]|\\s-)\\s*(.+)$`,
   'i',
 );
+// "pull every person listed there." and the columns in the next sentence.
+const VERB_EVERY_END = new RegExp(
+  `^(.*?)\\b${LIST_VERBS}\\s+(?:each|every|all(?:\\s+of)?(?:\\s+the)?)\\s+${LONG_ITEM}\\s*$`,
+  'i',
+);
 const ROW_PER = new RegExp(
   `^(.*?)\\b(?:one|a|a\\s+separate|its\\s+own)\\s+(?:row|line)\\s+(?:per|for\\s+each|for\\s+every|for\\s+all)\\s+${ITEM}(?:\\s+please)?\\s*(?:[,:\\u2013\\u2014(]\\s*|\\s+-\\s+|\\s+(?:with|including|showing)\\s+|$)(.*)$`,
   'i',
@@ -274,6 +279,12 @@ function matchSentence(sentence: string): SentenceShape | undefined {
   if (each?.[2] && each[3]) {
     const item = listItem(cutQualifier(each[2]), true);
     if (item) return { item, columns: each[3], addName: false, prefix: each[1] ?? '' };
+  }
+  const everyEnd = VERB_EVERY_END.exec(sentence);
+  if (everyEnd?.[2]) {
+    // "Find all email addresses" asks for one field of several values, not rows.
+    const item = listItem(cutQualifier(everyEnd[2]));
+    if (item) return { item, columns: '', addName: false, prefix: everyEnd[1] ?? '' };
   }
   const eachHeading = EACH_HEADING.exec(sentence);
   if (eachHeading?.[1] && eachHeading[2]) {
