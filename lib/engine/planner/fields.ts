@@ -185,7 +185,8 @@ export function fromSpec(spec: FieldSpec, ctx: { subject: Subject }): PlannedOut
   if (spec.name === 'name' && !subject.list) {
     const company = fieldByName('company_name');
     if (subject.noun === 'company' && company) return fromSpec(company, ctx);
-    const name = headerName(`${subjectPrefix(subject)} name`) || 'name';
+    // "small digital agencies … the agency name": the subject's head noun names it (agency_name).
+    const name = headerName(`${words(subject.noun).at(-1) ?? subjectPrefix(subject)} name`) || 'name';
     return {
       output: {
         name,

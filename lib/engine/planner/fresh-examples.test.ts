@@ -173,6 +173,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['name|trustee_name:string', 'role|job_title:string', 'email:email'],
     ],
   ],
+  "the subject's head noun names its name column": [
+    [
+      'en',
+      'We are listing independent veterinary clinics. For each clinic website I need the clinic name and the phone.',
+      false,
+      ['clinic_name|name:string', PHONE],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',
