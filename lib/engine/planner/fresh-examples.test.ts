@@ -181,6 +181,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['clinic_name|name:string', PHONE],
     ],
   ],
+  'two "whether" questions joined by a comma are two fields': [
+    [
+      'de',
+      'Hotels: ob es einen Pool gibt, ob Hunde erlaubt sind',
+      false,
+      ['has_pool|pool:boolean', 'dogs_allowed|allows_dogs|pets_allowed:boolean'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

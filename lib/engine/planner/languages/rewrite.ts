@@ -5,6 +5,7 @@
 
 import { singular } from '../names';
 import { wordKey } from './fold';
+import { clauses, FOR_EACH } from './clauses';
 import { existential } from './existential';
 import { passiveClause } from './passive';
 import { perfectQuestion } from './perfect';
@@ -27,13 +28,6 @@ function sentences(tokens: readonly Token[]): Token[][] {
   return out.filter((s) => s.length > 0);
 }
 
-function startsVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
-  const token = tokens[i];
-  if (token?.kind !== 'word') return false;
-  const segs = rewriteTokens(tokens.slice(i, i + 4), lex);
-  return segs[0]?.kind === 'verb';
-}
-
 /** "Steuer-Nr. und", "núm. de teléfono": a period after a word and before a lower-case word marks an abbreviation. */
 function abbreviated(tokens: readonly Token[], i: number): boolean {
   const before = tokens[i - 1];
@@ -41,64 +35,6 @@ function abbreviated(tokens: readonly Token[], i: number): boolean {
   return (
     tokens[i]?.raw === '.' && before?.kind === 'word' && after?.kind === 'word' && /^\p{Ll}/u.test(after.raw)
   );
-}
-
-/** Clauses of one sentence, with the joiners between them: "…, und füge … hinzu" is two clauses. */
-function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joiner: Token[]; body: Token[] }> {
-  const out: Array<{ joiner: Token[]; body: Token[] }> = [{ joiner: [], body: [] }];
-  for (let i = 0; i < sentence.length; i += 1) {
-    const token = sentence[i];
-    if (!token) continue;
-    const current = out[out.length - 1];
-    if (!current) continue;
-    const isComma = token.kind === 'punct' && token.raw === ',';
-    const andKey = token.kind === 'word' ? rewriteTokens([token], lex)[0] : undefined;
-    const isAnd = andKey?.kind === 'conn' && /^(?:and|as well as)$/.test(andKey.en);
-    if ((isComma || isAnd) && current.body.length > 0) {
-      const next =
-        isComma && sentence[i + 1]?.kind === 'word' && isAndWord(sentence[i + 1], lex) ? i + 2 : i + 1;
-      const verbLast = isComma && lex.verbFinal && endsWithVerb(sentence, next, lex);
-      // "…, die ist veraltet": a demonstrative and its verb start a clause of their own.
-      const remark = isComma && startsDemonstrative(sentence, next, lex);
-      if (startsVerb(sentence, next, lex) || startsForEach(sentence, next, lex) || verbLast || remark) {
-        out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
-        i = next - 1;
-        continue;
-      }
-    }
-    current.body.push(token);
-  }
-  return out;
-}
-
-/** "…, nur E-Mail und Telefon behalten": a German clause after a comma may end with its verb. */
-function endsWithVerb(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
-  let end = i;
-  while (end < tokens.length && !(tokens[end]?.kind === 'punct' && tokens[end]?.raw === ',')) end += 1;
-  const segs = rewriteTokens(tokens.slice(i, end), lex).filter(
-    (s) => s.kind !== 'punct' && s.kind !== 'break',
-  );
-  // Two words ("Land angeben") are more likely the end of an enumeration than a clause of their own.
-  return segs.length > 2 && segs[segs.length - 1]?.kind === 'verb';
-}
-
-const COPULA = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'would be']);
-
-/** "die ist veraltet", "das wäre super": an article standing alone before a verb is a demonstrative pronoun. */
-function startsDemonstrative(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
-  if (!lex.german || tokens[i]?.kind !== 'word' || tokens[i + 1]?.kind !== 'word') return false;
-  const [article, verb] = rewriteTokens(tokens.slice(i, i + 2), lex);
-  return article?.en === 'the' && (COPULA.has(verb?.en ?? '') || verb?.kind === 'finite');
-}
-
-function startsForEach(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
-  return tokens[i]?.kind === 'word' && FOR_EACH.has(rewriteTokens(tokens.slice(i, i + 3), lex)[0]?.en ?? '');
-}
-
-function isAndWord(token: Token | undefined, lex: Lexicon): boolean {
-  if (!token) return false;
-  const seg = rewriteTokens([token], lex)[0];
-  return seg?.kind === 'conn' && seg.en === 'and';
 }
 
 function matchTemplate(
@@ -150,7 +86,6 @@ function applyTemplates(body: readonly Token[], lex: Lexicon): string | undefine
 }
 
 const LEAD_WORDS = new Set(['please', 'also']);
-const FOR_EACH = new Set(['for each', 'for every']);
 
 function isWordSeg(seg: Segment | undefined): boolean {
   return seg !== undefined && seg.kind !== 'punct' && seg.kind !== 'break' && seg.en !== '';
@@ -389,11 +324,14 @@ export function rewrite(text: string, lex: Lexicon, keep: ReadonlySet<string> = 
   );
   const out: string[] = [];
   for (const sentence of sentences(tokens)) {
-    const parts = clauses(sentence, lex).map(({ joiner, body }) => {
+    const parts: string[] = [];
+    for (const { joiner, body } of clauses(sentence, lex)) {
       const join = joinSegments(rewriteTokens(joiner, lex));
       const clause = rewriteClause(body, lex, true);
-      return join ? `${join} ${clause}` : clause;
-    });
+      // "ob A, ob B": a second question after a first is "…, and whether B" (a lone ", whether" is dropped).
+      const another = join === ',' && /^whether\b/.test(clause) && parts.some((p) => /\bwhether\b/.test(p));
+      parts.push(join ? `${another ? ', and' : join} ${clause}` : clause);
+    }
     const joined = parts.join(' ').replace(/\s+,/g, ',');
     const brokeLine = sentence[sentence.length - 1]?.kind === 'break';
     out.push(brokeLine ? `${joined}\n` : joined);
