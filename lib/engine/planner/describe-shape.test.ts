@@ -156,9 +156,9 @@ describe('planFromDescription: rows and page-level fields together', () => {
     expect(shape(d)).toEqual(['name:string', 'price:money', 'opening_hours:string @task']);
   });
 
-  it('reads a type word and guidance in one aside', () => {
+  it('reads a type word and guidance in one aside; the row name keeps the noun typed with it', () => {
     const d = plan('Return the product name and price (as a number, no currency) for each product');
-    expect(shape(d)).toEqual(['name:string', 'price:number fmt=no currency']);
+    expect(shape(d)).toEqual(['product_name:string', 'price:number fmt=no currency']);
   });
 
   it.each([

@@ -118,7 +118,12 @@ export function makeList(
     if (once.length > 0)
       state.changes.push(`${listNames(once.map((o) => o.name))} are now asked once for the whole page`);
     if (items) {
-      const column = nameColumn(state, ctx, suffix, items);
+      // "one row per plan with the plan name …": the named column the instruction asks is the rows' name.
+      const asked = planned.findIndex((p) => /(?:^|_)name$|^title$/.test(p.output.name));
+      const [chosen] = asked >= 0 ? planned.splice(asked, 1) : [];
+      const column = chosen
+        ? { ...chosen.output, query: `${chosen.output.query}${suffix}` }
+        : nameColumn(state, ctx, suffix, items);
       def.outputs[def.outputs.indexOf(items)] = column;
       state.changes.push(`the list \`${items.name}\` is now the rows' column \`${column.name}\``);
     }

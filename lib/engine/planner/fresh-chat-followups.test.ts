@@ -130,6 +130,15 @@ const RULES: Record<string, EditRule[]> = {
       format: ['phone'],
     },
   ],
+  'a list field turned into rows, said with a wish and "instead of"': [
+    {
+      lang: 'en',
+      base: 'contact_plans',
+      text: 'Rather than the list of plans we would like a row for each plan with the plan name and the yearly price. Email and phone just once per site.',
+      list: true,
+      fields: ['email:email@task', 'phone:phone@task', 'plan_name:string', 'yearly_price|annual_price:money'],
+    },
+  ],
   '"they\'re" read in full': [
     {
       lang: 'en',

@@ -79,3 +79,11 @@ const CONTINUES = /^\s*(?:and|plus|&|as\s+well\s+as)\s+/i;
 export function continuesAddition(clause: string, before: readonly EditOp[]): boolean {
   return before.at(-1)?.kind === 'add' && CONTINUES.test(clause);
 }
+
+const ONCE_PER =
+  /^.+?\s+(?:only\s+|just\s+)?once\s+(?:per|for\s+each|for\s+every|for\s+the(?:\s+whole)?)\s+[a-z]+(?:\s+of\s+course)?$/i;
+
+/** "… one row per plan. Email and phone only once per site of course": making rows already asks those once. */
+export function restatesOnce(text: string, before: readonly EditOp[]): boolean {
+  return before.some((op) => op.kind === 'list') && ONCE_PER.test(text.trim());
+}

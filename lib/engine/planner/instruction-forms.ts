@@ -35,6 +35,8 @@ export const parseInsteadOf: ClauseParser = (text, ctx) => {
   if (!m?.[1] || !m[2]) return undefined;
   const insteadFirst = /^(?:instead|rather|in\s+place)/i.test(text);
   const [old, added] = insteadFirst ? [m[1], m[2]] : [m[2], m[1]];
+  // "Instead of just the list of plan names, one row per plan with …": the shape changes (parseShape).
+  if (/\b(?:one|a)\s+row\s+(?:per|for\s+each|for\s+every)\b/i.test(text)) return undefined;
   // "founders as text instead of a list" changes a type; the retype and format readers take it.
   if (targetOutputs(ctx.outputs, old).length === 0 && parseOutputType(old)) return undefined;
   const items = addItems(added);

@@ -23,6 +23,7 @@ import {
   NOT_NEEDED_REASON,
   NOT_PER,
   pointBack,
+  restatesOnce,
   restatesWish,
   typeOfAddition,
 } from './instruction-asides';
@@ -39,6 +40,13 @@ const TYPE_RE = new RegExp(
   `^(.+?)\\s+((?:in)?to\\s+|as\\s+|be\\s+|type\\s+)?(?:an?\\s+)?${TYPE_ADJECTIVE}(${TYPE_WORD_PATTERN})(?:\\s+(?:value|values|field|fields|type|output))?$`,
   'i',
 );
+
+const ROW_WISH =
+  /^(?:(?:i|we)\s*(?:'d|would)?\s*(?:like|want|need|prefer)\s+(?:to\s+(?:have|get)\s+)?|(?:please\s+)?(?:give|return)\s+(?:me|us)\s+)/i;
+
+// "Instead of just the list of plan names I'd like one row per plan": the list becomes rows.
+const INSTEAD_LEAD =
+  /^(?:instead\s+of|rather\s+than)\s+.+?\s+(?=(?:(?:i|we)\s*(?:'d|would)?\s*(?:like|want|need|prefer)\s+)?(?:one|a)\s+row\s+(?:per|for)\b)/i;
 
 const parseShape: ClauseParser = (text) => {
   if (
@@ -66,8 +74,10 @@ const parseShape: ClauseParser = (text) => {
     const item = listItem(of[1]);
     return item ? [{ kind: 'list', item, addName: false }] : undefined;
   }
-  if (/^(?:for\s+(?:each|every)|list|return|one\s+row)\b/i.test(text)) {
-    const shape = detectListShape(text);
+  // "I'd like one row per plan, with …": the wish leads the shape.
+  const rows = text.replace(INSTEAD_LEAD, '').replace(ROW_WISH, '');
+  if (/^(?:for\s+(?:each|every)|list|return|(?:one|a)\s+row)\b/i.test(rows)) {
+    const shape = detectListShape(rows);
     if (shape && shape.columns.trim())
       return [{ kind: 'list', item: shape.item, columns: shape.columns, addName: shape.addName }];
   }
@@ -323,7 +333,7 @@ export function parseInstruction(
   for (const clause of splitClauses(instruction)) {
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
-    if (restatesWish(clause, ops) || typeOfAddition(text, ops)) continue;
+    if (restatesWish(clause, ops) || restatesOnce(text, ops) || typeOfAddition(text, ops)) continue;
     // "…, just once for the whole site, not per product": the "not per" half repeats the "once".
     if (
       !text ||

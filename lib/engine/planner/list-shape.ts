@@ -29,7 +29,7 @@ import {
 import { planPhrase } from './fields';
 import type { PhraseContext, PlannedOutput } from './planned-output';
 import { attachFormatItems } from './format-words';
-import { singular, words } from './names';
+import { singular, toIdentifier, words } from './names';
 import { cleanItem, shareNouns, splitEnumeration, splitSentences } from './phrases';
 import { lookupBundle, lookupField } from './vocabulary';
 import { isAcceptableToken, STOP_WORDS } from './word-checks';
@@ -300,7 +300,18 @@ export function planColumns(
     const once =
       pageCtx !== undefined &&
       (pageItems.includes(item) || (owner !== undefined && singular(owner) !== rowNoun));
-    for (const planned1 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+    // "with the plan name and its price": a row's name typed with its noun keeps it (plan_name).
+    const typedName = new RegExp(`^(?:the\\s+|its\\s+|their\\s+)?${rowNoun}\\s+(name|title)$`, 'i').exec(
+      item.trim(),
+    );
+    for (const planned0 of planPhrase(item, { ...(once ? pageCtx : ctx), allowCustom: true })) {
+      const planned1 =
+        typedName?.[1] && !once && planned0.output.name === typedName[1].toLowerCase()
+          ? {
+              ...planned0,
+              output: { ...planned0.output, name: `${toIdentifier(rowNoun)}_${planned0.output.name}` },
+            }
+          : planned0;
       const p = once ? planned1 : oneValue(planned1);
       if (planned.some((q) => q.output.name === p.output.name)) continue;
       planned.push(once ? { ...p, output: { ...p.output, scope: 'task' } } : p);
