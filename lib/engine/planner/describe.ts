@@ -32,7 +32,9 @@ export function planFromDescription(description: string): Finalised {
   if (description.length > MAX_TEXT)
     return { ok: false, message: tooLong('description', description.length) };
   const text = answerForm(
-    resolveBackReferences(taskClause(spellYesNoList(expandContractions(description.trim())))),
+    resolveBackReferences(
+      taskClause(spellYesNoList(frontedGuidance(expandContractions(description.trim())))),
+    ),
   );
 
   const { inputs, rest } = detectInputs(text);
@@ -118,6 +120,19 @@ export function planFromDescription(description: string): Finalised {
     list: Boolean(shape),
   };
   return finalise(definition);
+}
+
+// "In one sentence of at most 20 words, what does the startup do?": guidance said first goes after
+// what it is about, where the format readers look for it.
+const FRONTED_GUIDANCE =
+  /(^|[.!?]\s+)(in\s+(?:one|a\s+single|a|two|three|\d+)\s+(?:short\s+)?(?:sentences?|words?|lines?|phrases?)(?:\s+(?:at\s+most|max(?:imum)?|or\s+(?:less|fewer)))?(?:\s+(?:of\s+)?(?:at\s+most|max(?:imum)?|up\s+to)\s+\d+\s+words)?)\s*,\s*([^.!?]+)([.!?]?)/gi;
+
+function frontedGuidance(text: string): string {
+  return text.replace(
+    FRONTED_GUIDANCE,
+    (_m, lead: string, guidance: string, asked: string, end: string) =>
+      `${lead}${asked.trim()} (${guidance})${end}`,
+  );
 }
 
 const WHO_AND_WHEN =

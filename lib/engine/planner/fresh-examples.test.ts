@@ -189,6 +189,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['has_pool|pool:boolean', 'dogs_allowed|allows_dogs|pets_allowed:boolean'],
     ],
   ],
+  'guidance said first, and what any subject does': [
+    [
+      'en',
+      'In two sentences at most, what does the charity do? And its registered number.',
+      false,
+      ['description|summary:string', 'registered_number|registration_number|charity_number:string'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',

@@ -142,6 +142,9 @@ const LEADING_POSSESSIVE =
 // "when the nonprofit's latest annual report was published" → "published date".
 const WHEN_PARTICIPLE =
   /^when\s+(?:the|its|their|this)\s+(?:[a-z'’-]+\s+){1,4}(?:is|are|was|were)\s+((?:last|first|originally|officially)\s+)?([a-z]+(?:ed|en|wn|lt))$/i;
+// "what does the startup do": what any subject does is its description.
+const WHAT_DOES_DO =
+  /^what\s+(?:does|do)\s+(?:the\s+[a-z]+(?:\s+[a-z]+)?|it|they|this\s+[a-z]+)\s+(?:actually\s+)?do$/i;
 const EMBEDDED_QUESTION = [
   /^(?:who|what|which)\s+(?:the\s+|their\s+|its\s+)?(.+?)\s+(?:is|are|was|were)$/i,
   /^(?:where|when|how)\s+(?:they|it|he|she|the\s+\w+)\s+(?:is|are|was|were)\s+(.+)$/i,
@@ -271,7 +274,7 @@ export function cleanItem(raw: string): CleanItem {
     text = text.replace(WHAT_NOUN_PASSIVE, '$1 $3 $2 $4');
     // "which languages are supported": a plural asked with "which" wants every one (a list).
     all ||= /^(?:what|which)\s+\S*[^s\s]s\s+are\b/i.test(text) && EMBEDDED_QUESTION.some((q) => q.test(text));
-    text = text.replace(WHEN_PARTICIPLE, '$1$2 date');
+    text = text.replace(WHEN_PARTICIPLE, '$1$2 date').replace(WHAT_DOES_DO, 'what it does');
     for (const q of EMBEDDED_QUESTION) text = text.replace(q, '$1');
     // "who founded the company" is "who founded it": the researched thing is the object.
     text = eventTime(
