@@ -197,6 +197,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['description|summary:string', 'registered_number|registration_number|charity_number:string'],
     ],
   ],
+  "a person's full name and an h-index are their own fields": [
+    [
+      'en',
+      'From each lab member page: full name, h-index and the ORCID',
+      false,
+      ['full_name|name:string', 'h_index:number', 'orcid|orcid_id:string'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',
