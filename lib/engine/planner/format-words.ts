@@ -25,6 +25,8 @@ const FORMAT_TAILS: readonly RegExp[] = [
   // "opening hours written on one line like \"Mon-Fri 9-18\"", "hours expressed in 24-hour time"
   /\s+(?:written|given|expressed|shown|put)\s+((?:on|in|as|like|with|without|using)\s+.+)$/i,
   /\s+((?:on|in|as)\s+(?:one|a\s+single|a|single)\s+(?:short\s+)?(?:line|row)\b(?!\s+(?:per|for|each)\b).*)$/i,
+  // "country as a two-letter ISO code", "currency in ISO 4217 code"
+  /\s+(?:as|in)\s+((?:an?\s+)?(?:(?:two|three|2|3)[-\s]letters?\s+)?iso(?:\s+\d{4})?(?:[-\s]\d)?\s+(?:country\s+|currency\s+)?codes?(?:\s+(?:with|of|to)\s+(?:two|three|2|3)\s+letters)?|(?:an?\s+)?(?:two|three|2|3)[-\s]letters?\s+(?:country\s+)?codes?)$/i,
   // "phone number with +49 in front", "brands comma-separated"
   /\s+((?:with|starting\s+with|beginning\s+with|prefixed\s+(?:with|by))\s+\+\s*\d.*)$/i,
   /\s+((?:comma|semicolon|semi-colon|pipe|line)[\s-]*(?:separated|delimited))$/i,

@@ -205,6 +205,14 @@ const RULES: Record<string, DescribeRule[]> = {
       ['full_name|name:string', 'h_index:number', 'orcid|orcid_id:string'],
     ],
   ],
+  'a two-letter ISO code is guidance; "résume" and "de máximo" read in other languages': [
+    [
+      'es',
+      'Para cada distribuidor: el país de la sede en código ISO de dos letras y una descripción de máximo 20 palabras',
+      false,
+      ['headquarters_country|country|hq_country:string', 'description|summary:string'],
+    ],
+  ],
   'both genders of one noun are one field': [
     [
       'de',
