@@ -139,6 +139,14 @@ const RULES: Record<string, EditRule[]> = {
       fields: ['email:email@task', 'phone:phone@task', 'plan_name:string', 'yearly_price|annual_price:money'],
     },
   ],
+  'German "könnt ihr", a copula after its subject, "(ja / nein)"': [
+    {
+      lang: 'de',
+      base: 'book',
+      text: 'Könnt ihr noch aufnehmen, ob das Buch vergriffen ist (ja / nein)?',
+      fields: [...BOOK, 'out_of_print|is_out_of_print:boolean'],
+    },
+  ],
   '"they\'re" read in full': [
     {
       lang: 'en',

@@ -77,7 +77,12 @@ const PROTECTED_SLASH = new Set(['yes/no', 'and/or', 'true/false', 'twitter/x', 
 /** Splits "name, price and URL", "A as well as B", "A plus B", "A & B", "email/phone" into items. */
 export function splitEnumeration(text: string): string[] {
   const { text: quoted, restore } = protectQuotes(text);
-  let guarded = quoted.replace(/\([^()]*\)/g, (m) => m.replace(/,/g, COMMA).replace(/\band\b/gi, AND));
+  let guarded = quoted.replace(/\([^()]*\)/g, (m) =>
+    m
+      .replace(/,/g, COMMA)
+      .replace(/\band\b/gi, AND)
+      .replace(/\//g, SLASH),
+  );
   for (const phrase of PROTECTED_AND) {
     const pattern = new RegExp(`\\b${phrase.replace(/ /g, '\\s+')}\\b`, 'gi');
     guarded = guarded.replace(pattern, (m) => m.replace(/\band\b/i, AND));

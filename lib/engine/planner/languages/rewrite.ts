@@ -290,7 +290,7 @@ function tidyEnglish(text: string): string {
       .replace(/(^|,\s+)the (is|are|was|were|would be)\b/gi, '$1that $2')
       // "ob die Praxis barrierefrei ist": the copula closing a German "whether" clause goes after its subject.
       .replace(
-        /\b(whether|if) (the [a-z]+) ((?:[a-z]+ ){0,2}[a-z]+) (is|are)(?= and\b|[,.?!]|$)/gi,
+        /\b(whether|if) (the [a-z]+) ((?:[a-z0-9]+ ){0,2}[a-z]+) (is|are)(?= and\b|\s*\(|[,.?!]|$)/gi,
         '$1 $2 $4 $3',
       )
       // "gib einmal den Namen …", "añade, una sola vez, el nombre …": English says "once" after what is given.
