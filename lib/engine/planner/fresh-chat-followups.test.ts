@@ -147,6 +147,21 @@ const RULES: Record<string, EditRule[]> = {
       fields: [...BOOK, 'out_of_print|is_out_of_print:boolean'],
     },
   ],
+  'German separable verbs, a subject clause after a comma, a reason after a dash': [
+    {
+      lang: 'de',
+      base: 'book',
+      text: 'Bitte noch die Sprache reinnehmen, wir sortieren die Liste danach.',
+      fields: [...BOOK, 'language|book_language:string'],
+    },
+    {
+      lang: 'de',
+      base: 'book',
+      text: 'Bitte die Spalte isbn in isbn_13 umbenennen – so heißt sie bei uns im System.',
+      fields: ['title:string', 'author:string', 'publisher:string', 'isbn_13:string', 'page_count:number'],
+      renamed: { isbn_13: 'isbn' },
+    },
+  ],
   '"they\'re" read in full': [
     {
       lang: 'en',

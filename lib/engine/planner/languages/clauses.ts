@@ -24,6 +24,11 @@ export function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joine
     const current = out[out.length - 1];
     if (!current) continue;
     const isComma = token.kind === 'punct' && token.raw === ',';
+    // "… umbenennen – nur 'name' ist zu uneindeutig": a dash always ends a clause.
+    if (token.kind === 'punct' && /^[\u2013\u2014]$/.test(token.raw) && current.body.length > 0) {
+      out.push({ joiner: [token], body: [] });
+      continue;
+    }
     const andKey = token.kind === 'word' ? rewriteTokens([token], lex)[0] : undefined;
     const isAnd = andKey?.kind === 'conn' && /^(?:and|as well as)$/.test(andKey.en);
     if ((isComma || isAnd) && current.body.length > 0) {
@@ -34,12 +39,15 @@ export function clauses(sentence: readonly Token[], lex: Lexicon): Array<{ joine
       const remark = isComma && startsDemonstrative(sentence, next, lex);
       // "ob es eine API gibt, ob SSO unterstützt wird": each "whether" question is a clause of its own.
       const question = isComma && startsQuestion(sentence, next, lex);
+      // "…, wir verschicken Muster per Post": a clause with its own subject (often a reason).
+      const subject = isComma && startsPronoun(sentence, next, lex);
       if (
         startsVerb(sentence, next, lex) ||
         startsForEach(sentence, next, lex) ||
         verbLast ||
         remark ||
-        question
+        question ||
+        subject
       ) {
         out.push({ joiner: sentence.slice(i, next) as Token[], body: [] });
         i = next - 1;
@@ -69,6 +77,11 @@ function startsDemonstrative(tokens: readonly Token[], i: number, lex: Lexicon):
   if (!lex.german || tokens[i]?.kind !== 'word' || tokens[i + 1]?.kind !== 'word') return false;
   const [article, verb] = rewriteTokens(tokens.slice(i, i + 2), lex);
   return article?.en === 'the' && (COPULA.has(verb?.en ?? '') || verb?.kind === 'finite');
+}
+
+function startsPronoun(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
+  const seg = tokens[i]?.kind === 'word' ? rewriteTokens(tokens.slice(i, i + 1), lex)[0] : undefined;
+  return ['we', 'i', 'you'].includes(seg?.en ?? '') && tokens[i + 1]?.kind === 'word';
 }
 
 function startsQuestion(tokens: readonly Token[], i: number, lex: Lexicon): boolean {
