@@ -11,7 +11,7 @@ export function newName(to: string): string {
     to
       .replace(/\s*\(.*$/, '')
       .replace(/\s*[,;].*$/, '')
-    .replace(/\s+[-\u2013\u2014]\s+.*$/, '')
+      .replace(/\s+[-\u2013\u2014]\s+.*$/, '')
       // "x_url since it's called X now": the reason after the new name.
       .replace(/\s+(?:since|because|so\s+that|so|to\s+match|which)\s+.*$/i, '')
       .replace(/\s+(?:instead|please|pls|thanks)$/i, '')
