@@ -51,6 +51,13 @@ export function addOutputs(state: EditState, items: readonly AddItem[], replacin
       );
     }
     for (const p of planned) {
+      // "replace company with employer": a synonym of the replaced field renames it (its question stays).
+      const typed = toIdentifier(item.phrase.replace(/^(?:the|a|an|their|its)\s+/i, ''));
+      if (anchor && replacing && sameField(anchor.name, p.output.name) && typed && typed !== anchor.name) {
+        renameOutput(state, anchor.name, typed);
+        (state.renamedInPlace ??= new Set()).add(replacing);
+        continue;
+      }
       const existing = def.outputs.find((o) => o !== anchor && sameField(o.name, p.output.name));
       if (existing) {
         state.last = existing.name;
@@ -186,8 +193,11 @@ export function removeOutputs(
   except: readonly string[] = [],
 ): void {
   const { def } = state;
+  // A replaced field renamed in place ("replace company with employer") stays.
+  const live = targets.filter((t) => !state.renamedInPlace?.has(t));
+  if (live.length === 0) return;
   const doomed = new Set<string>();
-  for (const target of targets) {
+  for (const target of live) {
     const match = matchOutput(def.outputs, target, true);
     // "remove the plans" in a task with one row per plan: the rows go, the page-level outputs stay.
     if (match.kind === 'none' && def.list && namesItemNoun(referenceText(target), state.subject.noun)) {

@@ -16,6 +16,8 @@ export interface EditState {
   notes: string[];
   /** The output the previous operation touched: what "it" means in "add X and make it a number". */
   last?: string;
+  /** Replaced fields that were renamed in place ("replace company with employer"), not removed. */
+  renamedInPlace?: Set<string>;
 }
 
 export class EditRefusal extends Error {

@@ -162,6 +162,15 @@ const RULES: Record<string, EditRule[]> = {
       renamed: { isbn_13: 'isbn' },
     },
   ],
+  'a replacement by a synonym renames the field and keeps its question': [
+    {
+      lang: 'en',
+      base: 'contact',
+      text: 'replace email with email_address',
+      fields: ['email_address:email', 'phone:phone'],
+      renamed: { email_address: 'email' },
+    },
+  ],
   '"they\'re" read in full': [
     {
       lang: 'en',
