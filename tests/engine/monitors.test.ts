@@ -148,8 +148,12 @@ describe('a monitor ticks on a fake clock and reports what changed', () => {
         input: inputOf('a'),
       },
     ]);
-    // It is in the delivery log of the run's batch, delivered.
-    const log = await api.get(`/v0.1/batches/${second.batch_id}/webhook-deliveries`);
+    // It is in the delivery log of the run's batch, delivered. The sender records the state after the
+    // receiver has answered, so the log is read until it does (on a busy machine that takes a moment).
+    const log = await waitFor(async () => {
+      const res = await api.get(`/v0.1/batches/${second.batch_id}/webhook-deliveries`);
+      return res.body.data[0]?.state === 'delivering' ? undefined : res;
+    });
     expect(log.body.data).toEqual([expect.objectContaining({ kind: 'monitor_changed', state: 'delivered' })]);
     // The run's batch names its monitor; a batch uploaded by hand names none.
     const links = await api.get(`/v0.1/batches/${second.batch_id}/links`);
