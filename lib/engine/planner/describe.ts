@@ -18,6 +18,8 @@ import { shareOwner } from './shared-owner';
 import { taskClause } from './task-clause';
 import { detectSubject, makeSubject } from './subject';
 import { nameTask } from './task-name';
+import { humanise } from './names';
+import { typeGroup } from './type-words';
 import { lookupField } from './vocabulary';
 import { spellYesNoList } from './yes-no-list';
 
@@ -79,8 +81,9 @@ export function planFromDescription(description: string): Finalised {
         object.explicit ||
         sentence.bullet ||
         lead ||
-        // "Also the company's head office email": a sentence that continues a request.
-        /^(?:(?:please|and)\s+)?(?:also|plus|and\s+also|as\s+well\s+as|additionally|in\s+addition)\b/i.test(
+        // "Also the company's head office email", "…? And the price per kilo": a sentence that
+        // continues a request.
+        /^(?:(?:please|and)\s+)?(?:also|plus|and\s+also|as\s+well\s+as|additionally|in\s+addition)\b|^and\s+\S/i.test(
           sentence.text,
         ) ||
         // "How many pages does the book have?": a question for a value asks for it, known field or not.
@@ -180,19 +183,8 @@ function bareFieldPhrase(text: string, ctx: PhraseContext): PlannedOutput[] {
   return planned.length === items.length && (typed || owned) ? planned : [];
 }
 
-// Plural type words that, with guidance, speak of every output of that type.
-const TYPE_GROUPS: Readonly<Record<string, string>> = {
-  dates: 'date',
-  all_dates: 'date',
-  prices: 'money',
-  all_prices: 'money',
-  amounts: 'money',
-  urls: 'url',
-  links: 'url',
-  phones: 'phone',
-  phone_numbers: 'phone',
-  emails: 'email',
-};
+// A plural name ("dates", "phone_numbers"): with guidance it may speak of every output of a type.
+const PLURAL_NAME = /[^s]s$/;
 
 /** Drops duplicates and outputs that would only echo an input ("the company's website" of a website). */
 function keepUseful(
@@ -206,8 +198,8 @@ function keepUseful(
   for (const p of planned) {
     const name = p.output.name;
     // "Dates as YYYY-MM-DD, prices in EUR": guidance for every output of that type, not a field.
-    const group = TYPE_GROUPS[name];
-    const members = planned.filter((q) => q !== p && q.output.type === group);
+    const group = PLURAL_NAME.test(name) ? typeGroup(humanise(name)) : undefined;
+    const members = planned.filter((q) => q !== p && group?.includes(q.output.type));
     if (group && p.output.format && members.length > 0) {
       for (const q of members) if (!q.output.format) q.output = { ...q.output, format: p.output.format };
       continue;

@@ -108,10 +108,8 @@ export function extractionObjects(text: string): ExtractionObject[] {
   // Text before the first verb counts when it is a question or a "heading: list"; otherwise it is
   // context such as "For each company,".
   const heading = HEADING_COLON.test(prefix);
-  // "…? And the price per kilo": a sentence that goes on with "and" asks as the one before did.
-  const goesOn = /^\s*(?:and|also|plus|as\s+well\s+as)\s+\S/i.test(prefix);
   if (!first || heading || QUESTION_START.test(prefix.trim())) {
-    push(afterColon(prefix), heading || goesOn);
+    push(afterColon(prefix), heading);
   }
   hits.forEach((hit, i) => {
     const object = sentence.slice(hit.end, hits[i + 1]?.start ?? sentence.length);

@@ -64,7 +64,7 @@ const TYPE_NOTE =
  * "… whether they're ISO certified. Just yes/no like the SOC 2 one": the type of what was just added,
  * given to that addition. True when the clause was that.
  */
-export function typeOfAddition(text: string, before: readonly EditOp[]): boolean {
+export function addTypeToLastAddition(text: string, before: readonly EditOp[]): boolean {
   const note = TYPE_NOTE.exec(text);
   const last = before.at(-1);
   const item = last?.kind === 'add' ? last.items.at(-1) : undefined;

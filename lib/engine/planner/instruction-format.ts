@@ -5,10 +5,9 @@
 import type { OutputType, TaskOutput } from '@/lib/contract/task-definition';
 import { planPhrase } from './fields';
 import { matchOutput } from './match';
-import { canonical } from './names';
 import { splitEnumeration, unquote } from './phrases';
 import { makeSubject } from './subject';
-import { parseOutputType } from './type-words';
+import { parseOutputType, typeGroup } from './type-words';
 
 export type FormatOp =
   { kind: 'format'; target: string; guidance: string } | { kind: 'retype'; target: string; type: OutputType };
@@ -51,8 +50,7 @@ export function targetOutputs(outputs: readonly TaskOutput[], raw: string): Task
   if (match.kind === 'one') return [match.item];
   const plural = /s$/i.test(text) || /^(?:all|every|each|both)\b/i.test(raw.trim());
   if ((match.kind === 'ambiguous' || match.kind === 'group') && plural) return match.items;
-  const key = canonical(text.replace(/^the\s+/i, ''));
-  const byType = TYPE_GROUPS[key];
+  const byType = typeGroup(text.replace(/^the\s+/i, ''));
   if (byType)
     return outputs.filter(
       (o) =>
@@ -60,20 +58,6 @@ export function targetOutputs(outputs: readonly TaskOutput[], raw: string): Task
     );
   return plannedAs(outputs, text);
 }
-
-const TYPE_GROUPS: Record<string, readonly string[]> = {
-  date: ['date'],
-  price: ['money'],
-  amount: ['money'],
-  'money value': ['money'],
-  'phone number': ['phone'],
-  phone: ['phone'],
-  number: ['number'],
-  url: ['url'],
-  link: ['url'],
-  email: ['email'],
-  'email address': ['email'],
-};
 
 /** "the number of pages" names page_count: the output the planner would make of the phrase. */
 function plannedAs(outputs: readonly TaskOutput[], text: string): TaskOutput[] {

@@ -25,7 +25,7 @@ import {
   pointBack,
   restatesOnce,
   restatesWish,
-  typeOfAddition,
+  addTypeToLastAddition,
 } from './instruction-asides';
 import { parseRename, renameByPointer } from './instruction-rename';
 import { humanise, words } from './names';
@@ -333,7 +333,7 @@ export function parseInstruction(
   for (const clause of splitClauses(instruction)) {
     const { text: said, also } = tidy(clause);
     const text = statementRequest(said);
-    if (restatesWish(clause, ops) || restatesOnce(text, ops) || typeOfAddition(text, ops)) continue;
+    if (restatesWish(clause, ops) || restatesOnce(text, ops) || addTypeToLastAddition(text, ops)) continue;
     // "…, just once for the whole site, not per product": the "not per" half repeats the "once".
     if (
       !text ||

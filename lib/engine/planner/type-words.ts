@@ -2,6 +2,7 @@
 // closed sets, so "make revenue numeric" and "add founded year (number)" both work.
 
 import type { InputType, OutputType } from '@/lib/contract/task-definition';
+import { canonical } from './names';
 
 const OUTPUT_TYPE_WORDS: Record<string, OutputType> = {
   number: 'number',
@@ -106,4 +107,24 @@ export function parseInputType(text: string): InputType | undefined {
     .replace(/^(?:an?|the)\s+/, '')
     .replace(/\s+(?:value|type|input)$/, '');
   return INPUT_TYPE_WORDS[key];
+}
+
+// Words that speak of every output of some types ("the dates", "all prices", "phone numbers").
+const TYPE_GROUPS: Readonly<Record<string, readonly OutputType[]>> = {
+  date: ['date'],
+  price: ['money'],
+  amount: ['money'],
+  'money value': ['money'],
+  'phone number': ['phone'],
+  phone: ['phone'],
+  number: ['number'],
+  url: ['url'],
+  link: ['url'],
+  email: ['email'],
+  'email address': ['email'],
+};
+
+/** The output types a phrase speaks of as a group ("dates", "all prices"), or undefined. */
+export function typeGroup(phrase: string): readonly OutputType[] | undefined {
+  return TYPE_GROUPS[canonical(phrase)];
 }
